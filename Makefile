@@ -1,0 +1,34 @@
+# Two commands do everything on a fresh machine with Python 3.11+:
+#   make serve   build the site and serve it at http://127.0.0.1:8000
+#   make test    run every test (unit, grader CLI, real site builds, a real browser)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: serve build test bench translations clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
+
+build: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+translations: $(STAMP)
+	$(BIN)/python -m hooks.translations $(LOCALE)
+
+bench: $(STAMP)
+	$(BIN)/python bench/build_time.py
+
+clean:
+	rm -rf $(VENV) site .cache

@@ -1,0 +1,146 @@
+"""The course's block types as pymdown-extensions Blocks, built from `blockspec.SPECS`.
+
+Each block reads what it needs for the page being rendered (its language,
+labels, the exercise and figure renderers) from one `PageContext` that the
+hook updates before every page.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as etree
+from dataclasses import dataclass, field
+from typing import Callable
+
+from markdown.util import AtomicString
+from pymdownx.blocks import BlocksExtension
+from pymdownx.blocks.block import Block
+
+from hooks.blockspec import SPECS, BlockSpec
+
+
+@dataclass
+class PageContext:
+    """What blocks need to know about the page being rendered."""
+
+    lang: str = "en"
+    labels: dict = field(default_factory=dict)
+    render_exercise: Callable[[str, str, list], str] = lambda exercise_id, lang, hints: ""
+    render_figure: Callable[[str, str], str] = lambda figure_id, lang: ""
+
+    def label(self, key: str, **params) -> str:
+        return self.labels[key].format(**params)
+
+
+def _block_options(spec: BlockSpec) -> dict:
+    return {name: (default, validate) for name, (default, validate) in spec.options.items()}
+
+
+class CourseBlock(Block):
+    """Shared plumbing: the spec, the page context and raw-HTML output."""
+
+    SPEC: BlockSpec
+    context: PageContext  # set on the class by `CourseBlocks`
+
+    def stash(self, parent: etree.Element, html: str) -> None:
+        """Append `html` verbatim (Markdown's stash keeps it out of inline parsing)."""
+        if html:
+            etree.SubElement(parent, "p").text = self.md.htmlStash.store(html)
+
+    def title(self, parent: etree.Element, css: str, text: str) -> etree.Element:
+        el = etree.SubElement(parent, "p", {"class": css})
+        el.text = AtomicString(text)  # escaped on output, never parsed as Markdown or HTML
+        return el
+
+
+class StepBlock(CourseBlock):
+    SPEC = SPECS["step"]
+
+    def on_create(self, parent):
+        number = self.tracker["count"] = self.tracker.get("count", 0) + 1
+        el = etree.SubElement(parent, "div", {"class": "course-step", "id": f"step-{number}"})
+        head = etree.SubElement(el, "p", {"class": "course-step__title"})
+        badge = etree.SubElement(head, "span", {"class": "course-step__number"})
+        badge.text = AtomicString(self.context.label("step", n=number))
+        badge.tail = AtomicString(" " + self.argument)
+        return el
+
+
+class ReadingBlock(CourseBlock):
+    SPEC = SPECS["reading"]
+
+    def on_create(self, parent):
+        el = etree.SubElement(parent, "div", {"class": "admonition course-reading"})
+        self.title(el, "admonition-title", self.context.label("reading"))
+        return el
+
+
+class ExerciseBlock(CourseBlock):
+    SPEC = SPECS["exercise"]
+
+    def on_create(self, parent):
+        el = etree.SubElement(
+            parent, "section", {"class": "course-exercise", "id": f"exercise-{self.argument}"}
+        )
+        self.title(el, "course-exercise__title", f"{self.context.label('exercise')} · {self.argument}")
+        self.statement = etree.SubElement(el, "div", {"class": "course-exercise__statement"})
+        return el
+
+    def on_add(self, block):
+        return self.statement
+
+    def on_end(self, block):
+        hints = [h for h in self.statement if h.get("class") == "course-hint"]
+        for hint in hints:  # hints move below the parts, in their order
+            self.statement.remove(hint)
+        self.stash(block, self.context.render_exercise(self.argument, self.context.lang, hints))
+        for hint in hints:
+            block.append(hint)
+
+
+class HintBlock(CourseBlock):
+    SPEC = SPECS["hint"]
+
+    def on_create(self, parent):
+        el = etree.SubElement(parent, "details", {"class": "course-hint"})
+        summary = etree.SubElement(el, "summary")
+        summary.text = AtomicString(self.context.label("hint"))
+        return el
+
+
+class FigureBlock(CourseBlock):
+    SPEC = SPECS["figure"]
+
+    def on_create(self, parent):
+        el = etree.SubElement(parent, "figure", {"class": "course-figure", "id": f"figure-{self.argument}"})
+        self.stash(el, self.context.render_figure(self.argument, self.context.lang))
+        self.caption = etree.SubElement(el, "figcaption")
+        return el
+
+    def on_add(self, block):
+        return self.caption
+
+
+BLOCK_TYPES = (StepBlock, ReadingBlock, ExerciseBlock, HintBlock, FigureBlock)
+
+
+class CourseBlocks(BlocksExtension):
+    """Registers the course's blocks next to any stock Blocks the site uses."""
+
+    def __init__(self, context: PageContext):
+        super().__init__()
+        self.context = context
+
+    def extendMarkdownBlocks(self, md, block_mgr):
+        for block_type in BLOCK_TYPES:
+            spec = block_type.SPEC
+            cls = type(
+                block_type.__name__,
+                (block_type,),
+                {
+                    "NAME": spec.name,
+                    "ARGUMENT": spec.argument is not None,
+                    "OPTIONS": _block_options(spec),
+                    "context": self.context,
+                },
+            )
+            block_mgr.register(cls, {})

@@ -1,0 +1,76 @@
+"""MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
+
+Event order, per language build (mkdocs-static-i18n runs one build per locale):
+  on_config        first time: lint every chapter's blocks (fail with path:line); register the
+                   blocks once; load every locale's labels
+  on_page_markdown add the fallback notice to a page shown in place of a missing translation
+  on_page_content  TeX to MathML
+  on_post_build    fail the build with every problem found, all at once
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+from mkdocs.plugins import get_plugin_logger  # noqa: E402
+
+from hooks import site  # noqa: E402
+from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
+from hooks.mathml import MathError, render_math  # noqa: E402
+
+log = get_plugin_logger("course")
+
+CONTEXT = PageContext()
+STATE = {"labels": {}, "problems": [], "settings": None}
+
+
+def current_language(config) -> str:
+    i18n = config.plugins.get("i18n")
+    return getattr(i18n, "current_language", None) or config.theme.get("language", "en")
+
+
+def on_config(config):
+    if not any(isinstance(ext, CourseBlocks) for ext in config.markdown_extensions):
+        config.markdown_extensions.append(CourseBlocks(CONTEXT))
+    docs = Path(config.docs_dir)
+    if not STATE["labels"]:  # first language build: check every chapter of every locale at once
+        problems = site.lint_docs(docs, ROOT)
+        if problems:
+            raise PluginError("malformed blocks:\n" + "\n".join(map(str, problems)))
+    STATE["labels"] = site.load_labels(docs)
+    STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
+    CONTEXT.render_exercise, CONTEXT.render_figure = site.renderers(STATE["settings"], STATE["labels"])
+    return config
+
+
+def on_page_markdown(markdown, page, config, files):
+    lang = current_language(config)
+    CONTEXT.lang = lang
+    CONTEXT.labels = STATE["labels"][lang]
+    if getattr(page.file, "locale", lang) != lang:
+        markdown = site.with_fallback_notice(markdown, CONTEXT.label("fallback_notice"))
+    return markdown
+
+
+def on_page_content(html, page, config, files):
+    try:
+        return render_math(html)
+    except MathError as error:
+        source_path = Path(page.file.abs_src_path)
+        where = site.locate(error, source_path.read_text(encoding="utf-8"))
+        STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
+        return html
+
+
+def on_post_build(config):
+    problems = list(dict.fromkeys(str(p) for p in STATE["problems"]))
+    if problems:
+        STATE["problems"].clear()
+        raise PluginError("the chapters have problems:\n" + "\n".join(problems))

@@ -1,0 +1,94 @@
+"""Site-level helpers for the hook: labels, settings, linting all chapters, fallback notices."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from hooks.blockspec import Problem, scan_blocks
+
+SOURCE_LANGUAGE = "en"
+
+
+def relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def load_labels(docs: Path) -> dict[str, dict[str, str]]:
+    """Every locale's labels.toml, checked against English's keys."""
+    labels = {}
+    for path in sorted(docs.glob("*/labels.toml")):
+        with path.open("rb") as handle:
+            labels[path.parent.name] = tomllib.load(handle)
+    english = labels.get(SOURCE_LANGUAGE, {})
+    for lang, table in labels.items():
+        missing = sorted(set(english) - set(table))
+        if missing:
+            raise ValueError(f"{path.parent.parent.name}/{lang}/labels.toml: missing labels {', '.join(missing)}")
+    return labels
+
+
+@dataclass(frozen=True)
+class Settings:
+    solutions: bool = True
+
+    @classmethod
+    def from_config(cls, extra: dict, environ) -> "Settings":
+        solutions = bool(extra.get("solutions", True))
+        override = environ.get("COURSE_SOLUTIONS", "").strip().lower()
+        if override in {"off", "0", "false", "no"}:
+            solutions = False
+        elif override in {"on", "1", "true", "yes"}:
+            solutions = True
+        return cls(solutions=solutions)
+
+
+def known_ids() -> dict[str, frozenset]:
+    """The ids an exercise or figure block may name."""
+    from hooks import render
+
+    return {"exercise": frozenset(render.exercise_ids()), "figure": frozenset(render.figure_ids())}
+
+
+def renderers(settings: Settings, labels: dict):
+    from hooks import render
+
+    return render.make_renderers(settings, labels)
+
+
+def lint_docs(docs: Path, root: Path) -> list[Problem]:
+    ids = known_ids()
+    problems: list[Problem] = []
+    for path in sorted(docs.rglob("*.md")):
+        _, found = scan_blocks(path.read_text(encoding="utf-8"), relative(path, root), known_ids=ids)
+        problems.extend(found)
+    return problems
+
+
+def with_fallback_notice(markdown: str, notice: str) -> str:
+    """Put the notice right under the page's title (or first, if it has none)."""
+    block = f'<p class="course-fallback" role="note" markdown>{_escape(notice)}</p>\n\n'
+    title = re.search(r"(?m)^# .*\n", markdown)
+    if title is None:
+        return block + markdown
+    return markdown[: title.end()] + "\n" + block + markdown[title.end():]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def locate(error: Exception, source: str) -> int:
+    """The line of the formula an error quotes, or 1."""
+    match = re.search(r"'(.+?)'", str(error))
+    if match:
+        needle = match.group(1).split("\\\\")[0][:30]
+        for number, line in enumerate(source.splitlines(), 1):
+            if needle and needle in line:
+                return number
+    return 1
