@@ -1,0 +1,29 @@
+"""Shared fixtures: the real site, built once per test session with `mkdocs build --strict`."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    return subprocess.run(
+        [*MKDOCS, "build", "--strict", "-f", str(config), "-d", str(site_dir)],
+        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=600,
+    )
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    site_dir = tmp_path_factory.mktemp("site")
+    result = run_mkdocs_build(ROOT / "mkdocs.yml", site_dir)
+    assert result.returncode == 0, result.stderr[-4000:]
+    return site_dir

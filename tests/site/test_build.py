@@ -1,0 +1,129 @@
+"""The real site, built with `mkdocs build --strict`, asserted on its HTML."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
+LESSONS = (
+    "01-semantic-distance",
+    "02-attention-projection",
+    "03-loss-terrain",
+    "04-simplex-walk",
+    "05-submanifold",
+)
+TRANSLATED_LESSON_1 = {"en", "ko"}
+READING_TITLE = {
+    "en": "Geometric reading",
+    "ja": "幾何学的な読み方",
+    "zh": "几何解读",
+    "ko": "기하학적 해석",
+    "fr": "Lecture géométrique",
+    "id": "Pembacaan geometris",
+}
+
+
+def page(site: Path, locale: str, lesson: str = "") -> str:
+    prefix = site if locale == "en" else site / locale
+    path = prefix / lesson / "index.html" if lesson else prefix / "index.html"
+    return path.read_text(encoding="utf-8")
+
+
+def all_pages(site: Path):
+    return sorted(site.rglob("*.html"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_locale_has_a_home_and_every_lesson(built_site, locale):
+    home = page(built_site, locale)
+    for lesson in LESSONS:
+        assert f'href="{lesson}/"' in home or f'href="./{lesson}/"' in home, f"{locale} home does not link {lesson}"
+        html = page(built_site, locale, lesson)
+        assert f'<html lang="{locale}"' in html
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_lesson_1_fallback_notice_only_where_untranslated(built_site, locale):
+    html = page(built_site, locale, "01-semantic-distance")
+    if locale in TRANSLATED_LESSON_1:
+        assert "course-fallback" not in html
+    else:
+        assert 'class="course-fallback"' in html
+    for lesson in LESSONS[1:]:
+        assert "course-fallback" not in page(built_site, locale, lesson)
+
+
+def test_fallback_notice_speaks_the_readers_language(built_site):
+    assert "まだ日本語に翻訳されていません" in page(built_site, "ja", "01-semantic-distance")
+    assert "pas encore traduite en français" in page(built_site, "fr", "01-semantic-distance")
+    assert "belum diterjemahkan ke bahasa Indonesia" in page(built_site, "id", "01-semantic-distance")
+    assert "尚未翻译成中文" in page(built_site, "zh", "01-semantic-distance")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_language_switcher_keeps_the_lesson(built_site, locale, lesson):
+    html = page(built_site, locale, lesson)
+    links = dict(
+        (lang, href)
+        for href, lang in re.findall(r'<a href="([^"]*)" hreflang="([a-z]+)" class="md-select__link"', html)
+    )
+    assert set(links) == set(LOCALES)
+    for other, href in links.items():
+        if other == locale:
+            continue
+        target = (built_site / (locale if locale != "en" else "") / lesson / href).resolve()
+        expected = (built_site / (other if other != "en" else "") / lesson).resolve()
+        assert target == expected, f"{locale} {lesson}: switcher to {other} goes to {href}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_math_is_rendered_as_mathml(built_site, locale, lesson):
+    html = page(built_site, locale, lesson)
+    article = html.split('<article', 1)[1].split("</article>", 1)[0]
+    assert "<math" in article
+    assert "arithmatex" not in article
+    for raw in (r"\(", r"\[", r"\frac", r"\sqrt", "$$", "sqrt(d_k)", "R^768", "K^T"):
+        assert raw not in article, f"raw math {raw!r} left in {locale}/{lesson}"
+
+
+def test_no_script_or_stylesheet_comes_from_the_network(built_site):
+    for path in all_pages(built_site):
+        html = path.read_text(encoding="utf-8")
+        remote = re.findall(r'<(?:script|link)[^>]+(?:src|href)="(https?://[^"]+)"', html)
+        assert remote == [], f"{path} loads {remote}"
+
+
+def test_no_export_marker_or_raw_block_fence_anywhere(built_site):
+    for path in all_pages(built_site):
+        html = path.read_text(encoding="utf-8")
+        assert "[BLOCK_TYPE" not in html, path
+        assert not re.search(r"<p>\s*/{3}", html), f"an unrendered block fence in {path}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_blocks_render_in_every_locale(built_site, locale):
+    lesson2 = page(built_site, locale, "02-attention-projection")
+    steps = re.findall(r'class="course-step__number">([^<]+)</span>', lesson2)
+    assert len(steps) == 3 and all(str(n) in s for n, s in zip((1, 2, 3), steps)), steps
+    assert f'<p class="admonition-title">{READING_TITLE[locale]}</p>' in lesson2
+    for lesson, exercise in (("02-attention-projection", "attention-weights"), ("04-simplex-walk", "reachable-vertices")):
+        html = page(built_site, locale, lesson)
+        assert f'id="exercise-{exercise}"' in html
+        assert 'class="course-figure"' in html
+    lesson1 = page(built_site, locale, "01-semantic-distance")
+    assert len(re.findall(r'class="course-step__number"', lesson1)) == 4
+
+
+def test_cjk_search_index_is_segmented(built_site):
+    import json
+
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    zh_text = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("zh/"))
+    assert "\u200b" in zh_text, "Chinese text was not segmented for search"
+    assert set(index["config"]["lang"]) >= {"en", "ja", "zh", "ko", "fr"}
+    assert "、" in index["config"]["separator"] and "。" in index["config"]["separator"]

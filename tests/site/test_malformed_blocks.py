@@ -1,0 +1,89 @@
+"""Malformed blocks fail the strict build with `path:line: what is wrong`; block text can never inject markup."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from hooks.blockspec import scan_blocks
+from tests.conftest import ROOT, run_mkdocs_build
+
+# (chapter text, line of the problem, words the message must contain)
+MALFORMED = [
+    ("# T\n\n/// sidebar\nx\n///\n", 3, "unknown block type 'sidebar'"),
+    ("# T\n\n/// step\nx\n///\n", 3, "needs an argument"),
+    ("# T\n\n/// figure | Not An Id!\nx\n///\n", 3, "bad argument"),
+    ("# T\n\n/// exercise | no-such-exercise\nx\n///\n", 3, "unknown id 'no-such-exercise'"),
+    ("# T\n\n/// reading | A title\nx\n///\n", 3, "takes no argument"),
+    ("# T\n\n/// exercise | attention-weights\n    colour: red\n\nx\n///\n", 4, "unknown option 'colour'"),
+    ("# T\n\n/// exercise | attention-weights\n    open: maybe\n\nx\n///\n", 4, "bad value for option 'open'"),
+    ("# T\n\ntext\n\n/// step | One\nnever closed\n", 5, "is not closed"),
+    ("# T\n\n/// hint\nlonely\n///\n", 3, "belongs inside an 'exercise' block"),
+    ("# T\n\nx\n\n///\n", 5, "without an open block"),
+]
+
+
+@pytest.mark.parametrize("source, line, words", MALFORMED)
+def test_linter_names_line_and_fix(source, line, words):
+    known = {"exercise": frozenset({"attention-weights"}), "figure": frozenset({"x"})}
+    _, problems = scan_blocks(source, "docs/en/bad.md", known_ids=known)
+    assert [p.line for p in problems] == [line], problems
+    assert words in problems[0].message
+    assert str(problems[0]).startswith(f"docs/en/bad.md:{line}: ")
+
+
+def test_blocks_inside_code_fences_are_ignored():
+    uses, problems = scan_blocks("```\n/// nonsense\n```\n\n/// step | A\nx\n///\n", "a.md")
+    assert problems == [] and [u.name for u in uses] == ["step"]
+
+
+def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
+    """A one-locale copy of the real configuration whose docs hold `chapter`."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    docs = tmp_path / "docs"
+    (docs / "en").mkdir(parents=True)
+    shutil.copy(ROOT / "docs/en/labels.toml", docs / "en/labels.toml")
+    (docs / "en/index.md").write_text(chapter, encoding="utf-8")
+    config["docs_dir"] = str(docs)
+    config["hooks"] = [str(ROOT / "hooks/course.py")]
+    config.pop("extra_css", None)
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            plugin["i18n"]["languages"] = plugin["i18n"]["languages"][:1]
+    path = tmp_path / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "source, line, words",
+    [MALFORMED[0], MALFORMED[1], MALFORMED[5], MALFORMED[7]],
+    ids=["unknown-type", "missing-argument", "bad-option", "unclosed"],
+)
+def test_strict_build_fails_with_file_and_line(tmp_path, source, line, words):
+    config = make_fixture_site(tmp_path, source)
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert f"docs/en/index.md:{line}: " in result.stderr
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_every_problem_is_listed_at_once(tmp_path):
+    config = make_fixture_site(tmp_path, "# T\n\n/// sidebar\nx\n///\n\n/// step\ny\n///\n")
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "index.md:3: " in result.stderr and "index.md:7: " in result.stderr
+
+
+def test_block_arguments_are_escaped(tmp_path):
+    hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    config = make_fixture_site(tmp_path, f"# T\n\n/// step | {hostile}\nbody\n///\n")
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "site/index.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in html and "<img src=x" not in html
+    assert "&lt;script&gt;alert" in html
