@@ -1,0 +1,114 @@
+"""Pure comparators: a student's SymPy value against a reference.
+
+Tolerance rule (stated to students in feedback): an answer containing a
+decimal is accepted when ``|a - r| <= 0.005 * |r|`` (three significant
+figures), or ``|a| <= 0.0005`` when the reference is 0. Exact answers (no
+decimal) must be equal: a high-precision numeric test rejects clear
+differences, SymPy's ``equals`` proves equality, and when ``equals`` cannot
+decide a 100-digit evaluation decides, else the verdict is ``undecided``.
+'integer' parts take no tolerance.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import sympy
+
+RELATIVE_TOLERANCE = sympy.Rational(5, 1000)
+ABSOLUTE_TOLERANCE = sympy.Rational(5, 10000)   # used when the reference is 0
+CLOSE_FACTOR = 20          # a decimal this many tolerances away is "imprecise", not wrong
+DIGITS = 50
+PROOF_DIGITS = 100
+
+
+@dataclass(frozen=True)
+class Verdict:
+    equal: bool
+    note: str = ""     # '', 'decimal-imprecise', 'undecided', 'not-a-real-number'
+
+
+def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
+    """A real Float for ``expr``, or None when it is not a finite real number."""
+    try:
+        value = sympy.N(expr, digits)
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+    if not isinstance(value, sympy.Float) and not value.is_Integer and not value.is_Rational:
+        return None
+    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None
+    return sympy.Float(value, digits)
+
+
+def is_decimal(expr: sympy.Expr) -> bool:
+    return bool(expr.has(sympy.Float))
+
+
+def compare_scalar(answer: sympy.Expr, reference: sympy.Expr, *, exact: bool = False) -> Verdict:
+    """Is ``answer`` the number ``reference``? ``exact`` turns tolerance off."""
+    a, r = numeric(answer), numeric(reference)
+    if a is None:
+        return Verdict(False, "not-a-real-number")
+    if r is None:
+        raise ValueError(f"reference {reference} is not a real number")
+    diff, scale = abs(a - r), abs(r)
+    if is_decimal(answer) and not exact:
+        bound = RELATIVE_TOLERANCE * scale if scale != 0 else ABSOLUTE_TOLERANCE
+        if diff <= bound:
+            return Verdict(True)
+        return Verdict(False, "decimal-imprecise" if diff <= CLOSE_FACTOR * bound else "")
+    if diff > sympy.Float(10) ** (-25) * max(scale, 1):
+        return Verdict(False)
+    return _prove_equal(answer, reference)
+
+
+def _prove_equal(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
+    try:
+        if sympy.simplify(answer - reference) == 0:
+            return Verdict(True)
+        decided = answer.equals(reference)
+    except (TypeError, ValueError, ArithmeticError, NotImplementedError):
+        decided = None
+    if decided is True:
+        return Verdict(True)
+    if decided is False:
+        return Verdict(False)
+    a, r = numeric(answer, PROOF_DIGITS), numeric(reference, PROOF_DIGITS)
+    if a is not None and r is not None and abs(a - r) <= sympy.Float(10) ** (-90) * max(abs(r), 1):
+        return Verdict(True)
+    return Verdict(False, "undecided")
+
+
+def compare_vector(answer: Sequence, reference: Sequence, *, exact: bool = False) -> tuple[Verdict, ...]:
+    """Component-wise verdicts (same length required by the caller)."""
+    return tuple(compare_scalar(a, r, exact=exact) for a, r in zip(answer, reference, strict=True))
+
+
+def same_point(a: Sequence, b: Sequence) -> bool:
+    return len(a) == len(b) and all(v.equal for v in compare_vector(a, b))
+
+
+@dataclass(frozen=True)
+class SetMatch:
+    matched: tuple[int, ...]      # indices of student points equal to a reference point
+    duplicates: tuple[int, ...]   # indices repeating an earlier student point
+    unmatched: tuple[int, ...]    # indices of student points matching no reference point
+    missing: int                  # reference points nobody gave
+
+
+def match_points(answer: Sequence[Sequence], reference: Sequence[Sequence]) -> SetMatch:
+    """Match student points to reference points, in any order."""
+    free = list(range(len(reference)))
+    matched, duplicates, unmatched = [], [], []
+    for i, point in enumerate(answer):
+        if any(same_point(point, answer[j]) for j in range(i)):
+            duplicates.append(i)
+            continue
+        hit = next((k for k in free if same_point(point, reference[k])), None)
+        if hit is None:
+            unmatched.append(i)
+        else:
+            free.remove(hit)
+            matched.append(i)
+    return SetMatch(tuple(matched), tuple(duplicates), tuple(unmatched), len(free))

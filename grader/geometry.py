@@ -1,0 +1,110 @@
+"""Exact geometry the exercise bank derives its reference answers from.
+
+Pure SymPy functions of data: distances, cosine, softmax, the vertices of a
+simplex cut by floors and caps, constraint violations, a linear warmup ramp.
+The site's figures may call these too.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Mapping, Sequence
+
+import sympy
+from sympy import Rational, sqrt
+
+
+def dot(a: Sequence, b: Sequence) -> sympy.Expr:
+    return sum((x * y for x, y in zip(a, b, strict=True)), sympy.S.Zero)
+
+
+def euclidean(a: Sequence, b: Sequence) -> sympy.Expr:
+    return sqrt(sum(((x - y) ** 2 for x, y in zip(a, b, strict=True)), sympy.S.Zero))
+
+
+def cosine(a: Sequence, b: Sequence) -> sympy.Expr:
+    return dot(a, b) / (sqrt(dot(a, a)) * sqrt(dot(b, b)))
+
+
+def softmax(values: Sequence) -> tuple[sympy.Expr, ...]:
+    exps = [sympy.exp(v) for v in values]
+    total = sum(exps, sympy.S.Zero)
+    return tuple(sympy.simplify(x / total) for x in exps)
+
+
+def simplex_vertices(n: int) -> tuple[tuple[sympy.Integer, ...], ...]:
+    """The n corners of the standard simplex in R^n."""
+    return tuple(tuple(sympy.Integer(int(i == j)) for j in range(n)) for i in range(n))
+
+
+def _planes(symbols: Sequence[str], floors: Mapping, caps: Mapping):
+    """Every constraint plane: (name, index, value) meaning x_index = value."""
+    for i, name in enumerate(symbols):
+        yield ("nonnegative", i, sympy.S.Zero)
+        if name in floors:
+            yield ("floor", i, sympy.sympify(floors[name]))
+        if name in caps:
+            yield ("cap", i, sympy.sympify(caps[name]))
+
+
+def violations(point: Sequence, symbols: Sequence[str], floors: Mapping, caps: Mapping,
+               ) -> tuple[tuple[str, str, sympy.Expr], ...]:
+    """Which constraints ``point`` breaks, as (kind, symbol, bound) triples.
+
+    kind is 'sum' (coordinates do not add to 1), 'nonnegative', 'floor' or 'cap'.
+    """
+    found = []
+    total = sum(point, sympy.S.Zero)
+    if sympy.simplify(total - 1) != 0:
+        found.append(("sum", "", sympy.S.One))
+    for i, name in enumerate(symbols):
+        x = point[i]
+        if bool(x < 0):
+            found.append(("nonnegative", name, sympy.S.Zero))
+        if name in floors and bool(x < floors[name]):
+            found.append(("floor", name, sympy.sympify(floors[name])))
+        if name in caps and bool(x > caps[name]):
+            found.append(("cap", name, sympy.sympify(caps[name])))
+    return tuple(found)
+
+
+def region_vertices(symbols: Sequence[str], floors: Mapping, caps: Mapping,
+                    ) -> tuple[tuple[sympy.Expr, ...], ...]:
+    """Vertices of {x : sum x = 1, x >= 0, x >= floors, x <= caps}, sorted.
+
+    Every choice of n-1 constraint planes together with the sum plane is
+    solved; the unique, feasible solutions are the vertices.
+    """
+    n = len(symbols)
+    planes = list(_planes(symbols, floors, caps))
+    found: set[tuple] = set()
+    for chosen in combinations(planes, n - 1):
+        rows = [[sympy.S.One] * n]
+        rhs = [sympy.S.One]
+        for _kind, index, value in chosen:
+            rows.append([sympy.S.One if j == index else sympy.S.Zero for j in range(n)])
+            rhs.append(value)
+        matrix = sympy.Matrix(rows)
+        if matrix.det() == 0:
+            continue
+        point = tuple(matrix.LUsolve(sympy.Matrix(rhs)))
+        if not violations(point, symbols, floors, caps):
+            found.add(point)
+    return tuple(sorted(found, key=lambda p: tuple(float(x) for x in p), reverse=True))
+
+
+def linear_warmup_lr(step, peak, warmup_steps) -> sympy.Expr:
+    """Learning rate at ``step`` of a linear ramp from 0 (step 0) to ``peak``."""
+    step = sympy.Integer(step)
+    if step >= warmup_steps:
+        return sympy.sympify(peak)
+    return sympy.sympify(peak) * step / warmup_steps
+
+
+def simplex_dimension(n_sources: int) -> sympy.Integer:
+    """A simplex over n sources has dimension n - 1 (the weights sum to 1)."""
+    return sympy.Integer(n_sources) - 1
+
+
+def exact(decimal: str) -> Rational:
+    """The exact rational a decimal in the lesson text stands for."""
+    return Rational(decimal)

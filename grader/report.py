@@ -1,0 +1,136 @@
+"""Turn results into text, JSON-ready dicts and CSV rows. Pure: strings in, strings out."""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Sequence
+
+from .bank import EXERCISES, Exercise
+from .check import PartResult, SubmissionResult
+from .messages import message
+
+
+class Style:
+    """ANSI colour when wanted (a TTY and NO_COLOR unset), else plain text."""
+
+    def __init__(self, colour: bool):
+        self.colour = colour
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.colour else text
+
+    def good(self, text: str) -> str:
+        return self._wrap("32", text)
+
+    def bad(self, text: str) -> str:
+        return self._wrap("31", text)
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+
+def number(x: float) -> str:
+    return f"{x:g}"
+
+
+def caret(answer: str, column: int, indent: str = "  ") -> str:
+    """The answer and a caret under ``column`` (a column past the end points after it)."""
+    shown = answer.replace("\n", " ").replace("\t", " ")
+    pad = "".join("\u3000" if _wide(ch) else " " for ch in shown[:column])
+    return f"{indent}{shown}\n{indent}{pad}^"
+
+
+def _wide(ch: str) -> bool:
+    import unicodedata
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def part_line(result: PartResult, style: Style, width: int = 22) -> str:
+    mark = style.good("\u2713") if result.correct else style.bad("\u2717")
+    score = f"{number(result.score)}/{result.max_score}"
+    note = "" if result.correct else f"[{result.note}] "
+    return f"  {mark} {result.id:<{width}} {score:>6}  {note}{result.feedback}"
+
+
+def check_text(result: PartResult, lang: str, style: Style) -> str:
+    if result.column is not None and result.answer is not None:
+        return "\n".join([message("error-answer", lang), caret(result.answer, result.column),
+                          f"[{result.note}] {result.feedback}"])
+    return part_line(result, style, width=len(result.id))
+
+
+def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
+    lines = []
+    for ex in result.exercises:
+        lesson = EXERCISES[ex.id].lesson
+        header = f"{ex.id} ({message('label-lesson', lang)} {lesson})"
+        lines.append(style.bold(f"{header}  {number(ex.score)}/{ex.max_score}"))
+        lines += [part_line(p, style) for p in ex.parts]
+    lines.append(style.bold(f"{message('label-score', lang)}: "
+                            f"{number(result.score)}/{result.max_score}"))
+    return "\n".join(lines)
+
+
+def _value(v) -> str:
+    from .feedback import show
+    return show(v)
+
+
+def exercise_text(ex: Exercise, lang: str) -> str:
+    lines = [f"{ex.id}: {ex.title} ({message('label-lesson', lang)} {ex.lesson})",
+             f"{message('label-data', lang)}:"]
+    for name, value in ex.data.items():
+        if isinstance(value, dict) or hasattr(value, "items"):
+            value = ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) or "-"
+        elif isinstance(value, tuple) and value and isinstance(value[0], str):
+            value = ", ".join(value)
+        else:
+            value = _value(value)
+        lines.append(f"  {name}: {value}")
+    lines.append(f"{message('label-parts', lang)}:")
+    for p in ex.parts:
+        lines.append(f"  {p.id} ({p.points}): {p.prompt}")
+        lines.append(f"      {message('label-form', lang)}: {p.form}")
+    example = ex.parts[0]
+    lines.append(f"{message('label-check-with', lang)}:")
+    lines.append(f"  grader check {ex.id} {example.id} '{example.example}'")
+    lines.append(message("tolerance-rule", lang))
+    return "\n".join(lines)
+
+
+def grade_rows(graded: Sequence[tuple[str, SubmissionResult | None, str]]) -> list[list[str]]:
+    """One row per file: file, score, max, per-exercise scores, error."""
+    rows = []
+    for path, result, error in graded:
+        if result is None:
+            rows.append([path, "", ""] + [""] * len(EXERCISES) + [error])
+        else:
+            per = {e.id: number(e.score) for e in result.exercises}
+            rows.append([path, number(result.score), str(result.max_score)]
+                        + [per.get(i, "") for i in EXERCISES] + [""])
+    return rows
+
+
+def grade_header() -> list[str]:
+    return ["file", "score", "max_score", *EXERCISES, "error"]
+
+
+def grade_csv(graded) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(grade_header())
+    writer.writerows(grade_rows(graded))
+    return out.getvalue()
+
+
+def grade_text(graded, lang: str, style: Style) -> str:
+    header = grade_header()
+    rows = grade_rows(graded)
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
+    for row in rows:
+        text = "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
+        if row[-1]:
+            text = f"{row[0].ljust(widths[0])}  {style.bad(message('label-failed', lang))}: {row[-1]}"
+        lines.append(text)
+    return "\n".join(lines)
