@@ -1,8 +1,8 @@
 """MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
-  on_config        first time: lint every chapter's blocks (fail with path:line); register the
-                   blocks once; load every locale's labels
+  on_config        first time: lint every chapter's blocks and check every translation against
+                   English (fail with path:line); register the blocks once; load the labels
   on_page_markdown add the fallback notice to a page shown in place of a missing translation
   on_page_content  TeX to MathML
   on_post_build    fail the build with every problem found, all at once
@@ -44,6 +44,14 @@ def on_config(config):
         problems = site.lint_docs(docs, ROOT)
         if problems:
             raise PluginError("malformed blocks:\n" + "\n".join(map(str, problems)))
+        notes, problems = site.check_translations(docs, ROOT)
+        for note in notes:
+            log.info(str(note))
+        if problems:
+            raise PluginError(
+                "translations differ from English (run `make translations` for the full report):\n"
+                + "\n".join(map(str, problems))
+            )
     STATE["labels"] = site.load_labels(docs)
     STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
     CONTEXT.render_exercise, CONTEXT.render_figure = site.renderers(STATE["settings"], STATE["labels"])

@@ -70,6 +70,15 @@ def lint_docs(docs: Path, root: Path) -> list[Problem]:
     return problems
 
 
+def check_translations(docs: Path, root: Path):
+    """(notes, problems) of every locale: notes are informational (missing, stale pages)."""
+    from hooks import translations
+
+    findings = [f for locale in translations.locales(docs) for f in translations.check_locale(docs, locale, root)]
+    notes = [f for f in findings if f.kind in translations.INFO_KINDS]
+    return notes, [f for f in findings if f.kind not in translations.INFO_KINDS]
+
+
 def with_fallback_notice(markdown: str, notice: str) -> str:
     """Put the notice right under the page's title (or first, if it has none)."""
     block = f'<p class="course-fallback" role="note" markdown>{_escape(notice)}</p>\n\n'

@@ -1,0 +1,292 @@
+"""Translation checks: what a translator needs to know about a locale, each finding with file and line.
+
+    python -m hooks.translations [LOCALE ...] [--stamp]
+
+Compares every page of a locale folder with its English source: missing and
+stale pages, structure (headings and blocks) and numbers that differ from
+English, leftover English, export markers, glossary violations, `&` for "and",
+the wrong number format. The strict build runs the same checks and fails on
+every finding but the informational ones (missing, stale).
+
+A translated page records the English text it translates in its front matter
+(`translation_of: <hash>`); `--stamp` writes the current hash once a page is
+brought up to date.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from hooks.blockspec import scan_blocks
+
+SOURCE = "en"
+INFO_KINDS = frozenset({"missing", "stale"})
+
+# Number formats: (regex of one number, thousands separators, decimal mark)
+NUMBER_FORMATS = {
+    "comma-decimal-space": (r"\d{1,3}(?:[\u202f\u00a0 ]\d{3})+(?:,\d+)?|\d+(?:,\d+)?", "\u202f\u00a0 ", ","),
+    "comma-decimal-dot": (r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?", ".", ","),
+    "point-decimal": (r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", ",", "."),
+}
+LOCALE_NUMBER_FORMAT = {"fr": "comma-decimal-space", "id": "comma-decimal-dot"}
+EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
+ENGLISH_STOPWORDS = frozenset(
+    "the of and is are to with for each this that from into by as on its be it which when than their".split()
+)
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.kind}: {self.message}"
+
+
+# --- reading a page
+
+
+def source_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def recorded_hash(text: str) -> str | None:
+    m = FRONT_MATTER.match(text)
+    if m:
+        found = re.search(r"(?m)^translation_of:\s*([0-9a-f]+)\s*$", m.group(1))
+        return found.group(1) if found else None
+    return None
+
+
+def prose_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of what a reader reads: no front matter, code, block headers, link targets or ids."""
+    lines = text.splitlines()
+    start = 0
+    m = FRONT_MATTER.match(text)
+    if m:
+        start = m.group(0).count("\n")
+    out, fence = [], None
+    for number, line in enumerate(lines[start:], start + 1):
+        stripped = line.strip()
+        if stripped.startswith(("```", "~~~")):
+            fence = None if fence else stripped[:3]
+            continue
+        if fence or stripped.startswith("///"):
+            continue
+        line = re.sub(r"`[^`]*`", " ", line)
+        line = re.sub(r"\]\([^)]*\)", "]", line)
+        line = re.sub(r"<[^>]+>", " ", line)
+        out.append((number, line))
+    return out
+
+
+def structure(text: str, path: str) -> list[tuple[int, str]]:
+    """The page's skeleton: (line, 'h2' | 'block name:id') in order."""
+    items = []
+    uses, _ = scan_blocks(text, path)
+    by_line = {u.line: u for u in uses}
+    fence = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip().startswith(("```", "~~~")):
+            fence = not fence
+        if fence:
+            continue
+        heading = re.match(r"^(#{1,6}) ", line)
+        if heading:
+            items.append((number, f"h{len(heading.group(1))}"))
+        elif number in by_line:
+            use = by_line[number]
+            keep = use.argument if use.name in ("exercise", "figure") else ""
+            items.append((number, f"{use.name}:{keep}" if keep else use.name))
+    return items
+
+
+def numbers(lines: list[tuple[int, str]], locale: str) -> list[tuple[int, Decimal]]:
+    """Numbers a reader reads, as values. Integers below 10 are left out: one language writes them as words."""
+    pattern, thousands, decimal = NUMBER_FORMATS[LOCALE_NUMBER_FORMAT.get(locale, "point-decimal")]
+    found = []
+    for number, line in lines:
+        line = line.replace("{,}", ",").replace("{.}", ".").replace("\\,", "\u202f")
+        line = re.sub(r"\\[A-Za-z]+", " ", line)  # TeX commands
+        for m in re.finditer(rf"(?<![A-Za-z0-9_.,]){pattern}(?![A-Za-z0-9_])", line):
+            raw = m.group(0)
+            for sep in thousands:
+                raw = raw.replace(sep, "")
+            try:
+                value = Decimal(raw.replace(decimal, "."))
+            except InvalidOperation:
+                continue
+            if value >= 10 or value != value.to_integral_value():
+                found.append((number, value))
+    return found
+
+
+# --- the checks
+
+
+def check_page(english: str, translated: str, locale: str, path: str, glossary: list[dict]) -> list[Finding]:
+    findings: list[Finding] = []
+
+    def add(line: int, kind: str, message: str) -> None:
+        findings.append(Finding(path, line, kind, message))
+
+    recorded = recorded_hash(translated)
+    if recorded is not None and recorded != source_hash(english):
+        add(1, "stale", "the English page changed since this translation: update it, then run with --stamp")
+
+    src, dst = structure(english, "en"), structure(translated, path)
+    for (_, want), (line, got) in zip(src, dst):
+        if want != got:
+            add(line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order")
+            break
+    else:
+        if len(src) != len(dst):
+            line = dst[len(src)][0] if len(dst) > len(src) else (dst[-1][0] if dst else 1)
+            add(line, "structure", f"{len(dst)} headings and blocks where English has {len(src)}")
+
+    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    for identifier, count in Counter(re.findall(r"`([^`]+)`", english)).items():
+        if kept[identifier] < count:
+            add(_first_line(translated, identifier), "identifier",
+                f"`{identifier}` appears {count} time(s) in English, {kept[identifier]} here: "
+                "identifiers stay verbatim, in backticks")
+
+    lines = prose_lines(translated)
+    english_numbers = {n for _, n in numbers(prose_lines(english), SOURCE)}
+    seen = set()
+    for line, value in numbers(lines, locale):
+        seen.add(value)
+        if value not in english_numbers:
+            add(line, "numbers", f"{value} does not appear in the English page: check the figure and its format")
+    missing = sorted(english_numbers - seen)
+    if missing and not any(f.kind == "numbers" for f in findings):
+        add(1, "numbers", f"numbers in English missing here: {', '.join(map(str, missing))}")
+
+    for line, text in lines:
+        marker = EXPORT_MARKER.search(text)
+        if marker:
+            add(line, "marker", f"export marker '{marker.group(0)}' is not text: delete it")
+        if re.search(r"\s&\s", text):
+            add(line, "punctuation", "'&' used for 'and': write the word")
+        if locale in LOCALE_NUMBER_FORMAT and re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
+            add(line, "number-format", "decimal point in a locale that writes a decimal comma (0,7)")
+        if locale != SOURCE and _looks_english(text, locale):
+            add(line, "english", "this line is still in English: translate it")
+        for term in glossary:
+            for avoid in term.get("avoid", []):
+                if avoid and avoid in text:
+                    add(line, "glossary", f"'{avoid}' for '{term['en']}': this locale writes '{term['use']}'")
+    return findings
+
+
+def _first_line(text: str, needle: str) -> int:
+    """The line where a translated identifier most likely sits: where its first word appears, else 1."""
+    word = re.split(r"[-_ ]", needle)[0]
+    for number, line in enumerate(text.splitlines(), 1):
+        if word and word in line:
+            return number
+    return 1
+
+
+def _looks_english(text: str, locale: str) -> bool:
+    text = re.sub(r"\$[^$]*\$", " ", text)
+    words = LATIN_WORD.findall(text)
+    stop = sum(word.lower() in ENGLISH_STOPWORDS for word in words)
+    if locale in ("ja", "zh", "ko"):
+        return bool(re.search(r"[A-Za-z]+(?:[\s,:-]+[A-Za-z]+){3,}", text)) and stop >= 1
+    return stop >= 3 and stop >= 0.25 * len(words)
+
+
+def load_glossary(folder: Path) -> list[dict]:
+    path = folder / "glossary.toml"
+    if not path.exists():
+        return []
+    with path.open("rb") as handle:
+        return tomllib.load(handle).get("term", [])
+
+
+def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
+    """Every finding for one locale folder, informational ones included."""
+    english_dir, folder = docs / SOURCE, docs / locale
+    glossary = load_glossary(folder)
+    findings: list[Finding] = []
+    for english_path in sorted(english_dir.glob("*.md")):
+        path = folder / english_path.name
+        shown = path.relative_to(root).as_posix()
+        if not path.exists():
+            findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
+            continue
+        findings.extend(
+            check_page(english_path.read_text("utf-8"), path.read_text("utf-8"), locale, shown, glossary)
+        )
+    for path in sorted(folder.glob("*.md")):
+        if not (english_dir / path.name).exists():
+            findings.append(Finding(path.relative_to(root).as_posix(), 1, "orphan", "no English page of this name"))
+    return findings
+
+
+def stamp(docs: Path, locale: str) -> list[Path]:
+    """Record the current English hash in every page of `locale`."""
+    changed = []
+    for path in sorted((docs / locale).glob("*.md")):
+        english = docs / SOURCE / path.name
+        if not english.exists():
+            continue
+        text, digest = path.read_text("utf-8"), source_hash(english.read_text("utf-8"))
+        if recorded_hash(text) == digest:
+            continue
+        m = FRONT_MATTER.match(text)
+        if m:
+            meta = re.sub(r"(?m)^translation_of:.*\n?", "", m.group(1) + "\n").rstrip("\n")
+            meta = f"{meta}\ntranslation_of: {digest}" if meta else f"translation_of: {digest}"
+            text = f"---\n{meta}\n---\n" + text[m.end():]
+        else:
+            text = f"---\ntranslation_of: {digest}\n---\n\n" + text
+        path.write_text(text, encoding="utf-8")
+        changed.append(path)
+    return changed
+
+
+def locales(docs: Path) -> list[str]:
+    return sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != SOURCE and (p / "labels.toml").exists())
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    do_stamp = "--stamp" in args
+    args = [a for a in args if a != "--stamp"]
+    root = Path.cwd()
+    docs = root / "docs"
+    known = locales(docs)
+    unknown = [a for a in args if a not in known]
+    if unknown:
+        print(f"unknown locale {', '.join(unknown)}: choose from {', '.join(known)}", file=sys.stderr)
+        return 2
+    problems = 0
+    for locale in args or known:
+        if do_stamp:
+            for path in stamp(docs, locale):
+                print(f"stamped {path.relative_to(root)}")
+        findings = check_locale(docs, locale, root)
+        for finding in findings:
+            print(finding)
+        errors = [f for f in findings if f.kind not in INFO_KINDS]
+        problems += len(errors)
+        print(f"{locale}: {len(errors)} problem(s), {len(findings) - len(errors)} note(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
