@@ -10,7 +10,7 @@ SymPy (see :mod:`grader.geometry`); none is typed. Data shapes, per id:
     ``{"q": Matrix, "keys": (Matrix, Matrix, Matrix), "d_k": Integer}``.
 ``terrain-warmup`` (lesson 3)
     ``{"peak_lr": Rational(3, 10000), "warmup_steps": Integer(2000),
-    "step": Integer(500), "fraction": Rational(2, 5), "ratio_step": Integer(10)}``;
+    "step": Integer(50), "fraction": Rational(2, 5), "ratio_step": Integer(10)}``;
     v2's learning rate at step s is ``peak_lr * s / warmup_steps`` up to
     ``warmup_steps`` (:func:`grader.geometry.linear_warmup_lr`); v1 used
     ``peak_lr`` from its first step.
@@ -132,7 +132,7 @@ def _attention() -> Exercise:
 
 def _terrain() -> Exercise:
     data = MappingProxyType({"peak_lr": Rational(3, 10000), "warmup_steps": Integer(2000),
-                             "step": Integer(500), "fraction": Rational(2, 5),
+                             "step": Integer(50), "fraction": Rational(2, 5),
                              "ratio_step": Integer(10)})
     peak, warm = data["peak_lr"], data["warmup_steps"]
     lr = g.linear_warmup_lr(data["step"], peak, warm)

@@ -152,14 +152,14 @@ def evaluate(exercise_id: str, part_id: str, text: str) -> Outcome:
     kind = part.kind
     if kind in ("scalar", "integer"):
         if parsed.kind != "scalar":
-            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"@kind-{parsed.kind}"))
+            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
         return _scalar(ex, part, parsed.value)
     if kind == "vector":
         if parsed.kind != "vector":
-            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"@kind-{parsed.kind}"))
+            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
         return _vector(ex, part, parsed.value)
     if parsed.kind == "scalar":
-        return _wrong(fb.finding("wrong-form", expected=part.form, got=f"@kind-{parsed.kind}"))
+        return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
     points = (parsed.value,) if parsed.kind == "vector" else parsed.value
     return _set(ex, part, points)
 

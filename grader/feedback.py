@@ -82,8 +82,7 @@ def _terrain(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
                              ("lr-instead-of-step", d["fraction"] * peak)],
         "first-step-ratio": [("ratio-inverted", lr(k) / peak),
                              ("off-by-one-step", peak / lr(k + 1)),
-                             ("off-by-one-step", peak / lr(k - 1)),
-                             ("percent-vs-fraction", 100 * lr(k) / peak)],
+                             ("off-by-one-step", peak / lr(k - 1))],
     }
 
 
@@ -112,6 +111,8 @@ def mistakes(exercise_id: str, part_id: str) -> tuple[tuple[str, object], ...]:
     builder = MISTAKE_TABLES.get(exercise_id)
     rows = builder(ex).get(part_id, []) if builder else []
     ref = ex.part(part_id).reference
+    rows = [(key, tuple(map(sympy.sympify, v)) if isinstance(v, (tuple, list)) else sympy.sympify(v))
+            for key, v in rows]
     return tuple((key, value) for key, value in rows if not _same(value, ref, exact=False))
 
 
@@ -181,9 +182,9 @@ def point_findings(ex: Exercise, point: tuple) -> Finding:
     broken = g.violations(point, symbols, d["floors"], d["caps"])
     if not broken:
         return finding("not-a-vertex", point=show(point))
-    kind, symbol, bound = next((b for b in broken if b[0] != "sum"), broken[0])
+    kind, symbol, bound = broken[0]      # 'sum' first: off the simplex altogether
     corners = g.simplex_vertices(len(symbols))
     key = "removed-simplex-vertex" if any(compare.same_point(point, c) for c in corners) \
         else "point-outside-region"
-    return finding(key, point=show(point), constraint=f"@constraint-{kind}",
+    return finding(key, point=show(point), constraint=f"key:constraint-{kind}",
                    symbol=symbol, bound=show(bound))

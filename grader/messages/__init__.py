@@ -3,8 +3,8 @@
 ``grader/messages/<locale>.toml`` maps each key to a ``str.format`` template.
 English (``en.toml``) is the reference set: every locale has exactly its keys
 and, per key, the same placeholders (a test checks it). A parameter whose
-value starts with ``@`` names another key; it is rendered first, with the
-same parameters (e.g. ``constraint="@constraint-floor"``).
+value starts with ``key:`` names another key; it is rendered first, with the
+same parameters (e.g. ``constraint="key:constraint-floor"``).
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from typing import Mapping
 
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
 DEFAULT = "en"
+REF = "key:"   # a parameter value naming another message
 
 
 @cache
@@ -35,8 +36,8 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     """The sentence for ``key`` in ``lang`` (English if the locale lacks it)."""
     lang = lang if lang in LOCALES else DEFAULT
     template = catalog(lang).get(key) or catalog(DEFAULT)[key]
-    values = {k: (message(v[1:], lang, **{n: p for n, p in params.items() if n != k})
-                  if isinstance(v, str) and v.startswith("@") else v)
+    values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
+                  if isinstance(v, str) and v.startswith(REF) else v)
               for k, v in params.items()}
     needed = placeholders(template)
     return template.format(**{name: values.get(name, "?") for name in needed})

@@ -1,0 +1,74 @@
+"""Comparators: exact equivalence, the decimal tolerance, and undecidable cases."""
+import pytest
+import sympy
+from sympy import E, Rational, exp, sqrt
+
+from grader import compare
+from grader.parse import parse_answer
+
+W = exp(Rational(1, 2)) / (1 + 2 * exp(Rational(1, 2)))
+
+
+def value(text):
+    return parse_answer(text).value
+
+
+@pytest.mark.parametrize("text, reference, equal, note", [
+    ("exp(1/2)/(1+2*exp(1/2))", W, True, ""),
+    ("sqrt(e)/(2*sqrt(e)+1)", W, True, ""),
+    ("1/(2+exp(-1/2))", W, True, ""),
+    ("e^0.5/(1+2*e^0.5)", W, True, ""),
+    ("0.3837", W, True, ""),
+    ("0.384", W, True, ""),           # 3 significant figures
+    ("0.382", W, True, ""),           # 0.44 % off: inside 0.5 %
+    ("0.38", W, False, "decimal-imprecise"),
+    ("0.5", W, False, ""),
+    ("1/3", W, False, ""),
+    ("sqrt(14)/2", sqrt(14) / 2, True, ""),
+    ("sqrt(3.5)", sqrt(14) / 2, True, ""),
+    ("1.87", sqrt(14) / 2, True, ""),
+    ("1.8", sqrt(14) / 2, False, "decimal-imprecise"),
+    ("0", sympy.S.Zero, True, ""),
+    ("0.0004", sympy.S.Zero, True, ""),   # absolute 0.0005 when the reference is 0
+    ("0.001", sympy.S.Zero, False, "decimal-imprecise"),
+    ("1/0", W, False, "not-a-real-number"),
+    ("sqrt(-1)", W, False, "not-a-real-number"),
+    ("log(0)", W, False, "not-a-real-number"),
+    ("E", E, True, ""),
+])
+def test_compare_scalar(text, reference, equal, note):
+    assert compare.compare_scalar(value(text), reference) == compare.Verdict(equal, note)
+
+
+def test_integer_parts_take_no_tolerance():
+    assert compare.compare_scalar(value("6.0"), sympy.Integer(6), exact=True).equal
+    assert not compare.compare_scalar(value("6.01"), sympy.Integer(6), exact=True).equal
+    assert compare.compare_scalar(value("6.01"), sympy.Integer(6)).equal
+
+
+def test_undecided_equals_falls_back_to_numbers(monkeypatch):
+    monkeypatch.setattr(sympy.Expr, "equals", lambda self, other, failing_expression=False: None)
+    monkeypatch.setattr(sympy, "simplify", lambda expr, **kw: expr)
+    # numerically identical to 100 digits: accepted
+    assert compare.compare_scalar(value("1/(2+exp(-1/2))"), W).equal
+
+
+def test_undecided_when_numbers_do_not_settle_it(monkeypatch):
+    monkeypatch.setattr(sympy.Expr, "equals", lambda self, other, failing_expression=False: None)
+    monkeypatch.setattr(sympy, "simplify", lambda expr, **kw: expr)
+    tiny = W + sympy.Integer(10) ** -40          # equal to 25 digits, not to 100
+    verdict = compare.compare_scalar(tiny, W)
+    assert verdict == compare.Verdict(False, "undecided")
+
+
+@pytest.mark.parametrize("answer, matched, duplicates, unmatched, missing", [
+    ("{(1,0,0),(0,1,0)}", 1, 0, 1, 1),
+    ("{(1,0,0),(1,0,0)}", 1, 1, 0, 1),
+    ("{(0,1,0),(1,0,0)}", 1, 0, 1, 1),
+    ("{(0,1,0),(1.0,0,0)}", 1, 0, 1, 1),
+])
+def test_match_points(answer, matched, duplicates, unmatched, missing):
+    reference = [(1, 0, 0), (Rational(1, 2), Rational(1, 2), 0)]
+    m = compare.match_points(value(answer), reference)
+    assert (len(m.matched), len(m.duplicates), len(m.unmatched), m.missing) == \
+        (matched, duplicates, unmatched, missing)

@@ -1,0 +1,125 @@
+"""The answer parser: valid forms, columns, and a hostile corpus that must never run."""
+import time
+
+import pytest
+import sympy
+from sympy import E, Rational, sqrt
+
+from grader.check import check_part
+from grader.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
+
+
+@pytest.mark.parametrize("text, kind, value", [
+    ("3", "scalar", sympy.Integer(3)),
+    ("-3/4", "scalar", Rational(-3, 4)),
+    ("2^10", "scalar", sympy.Integer(1024)),
+    ("2**10", "scalar", sympy.Integer(1024)),
+    ("sqrt(14)/2", "scalar", sqrt(14) / 2),
+    ("e^(1/2)", "scalar", sympy.exp(Rational(1, 2))),
+    ("E", "scalar", E),
+    ("ln(e) + log(1)", "scalar", sympy.Integer(1)),
+    ("sin(pi/2) + cos(0)", "scalar", sympy.Integer(2)),
+    ("π", "scalar", sympy.pi),
+    ("\u22121", "scalar", sympy.Integer(-1)),
+    ("(1, 2, 3)", "vector", (1, 2, 3)),
+    ("[1/2, 1/2, 0]", "vector", (Rational(1, 2), Rational(1, 2), 0)),
+    ("{(1, 0, 0), (1/2, 1/2, 0)}", "set", ((1, 0, 0), (Rational(1, 2), Rational(1, 2), 0))),
+    ("[(1, 0, 0), (1, 0, 0)]", "set", ((1, 0, 0), (1, 0, 0))),
+])
+def test_valid_forms(text, kind, value):
+    parsed = parse_answer(text)
+    assert parsed.kind == kind
+    assert parsed.value == value
+
+
+def test_decimal_is_kept_as_a_float():
+    value = parse_answer("0.447").value
+    assert isinstance(value, sympy.Float) and abs(value - Rational(447, 1000)) < 1e-25
+
+
+@pytest.mark.parametrize("text, key, column", [
+    ("(1, 2 3)", "syntax-error", 4),   # Python points at the item missing a comma
+    ("2^3^", "syntax-error", 4),            # past the end, in the original text
+    ("2^2^x", "unknown-name", 4),           # column survives ^ -> ** rewriting
+    ("1 + 2^2 % 3", "operator-not-allowed", 7),
+    ("factorial(factorial(20))", "unknown-function", 0),
+    ("sqrt", "function-without-call", 0),
+    ("sqrt(1, 2)", "wrong-arity", 0),
+    ("", "empty-answer", 0),
+    ("(e, e)/2", "vector-inside-expression", 0),
+    ("{((1,2),)}", "too-nested", 2),
+    ("9**9**9**9", "too-large", 6),        # the caret is under the exponent
+    ("2^(10^6)", "too-large", 3),
+    ("(10^100)^3000", "too-large", 9),
+    ("1" * (MAX_LENGTH + 1), "too-long", MAX_LENGTH),
+])
+def test_errors_carry_key_and_column(text, key, column):
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse_answer(text)
+    assert (info.value.error.key, info.value.error.column) == (key, column)
+
+
+HOSTILE = [
+    "__import__('os').system('touch {marker}')",
+    "().__class__.__base__.__subclasses__()",
+    "[c for c in ().__class__.__base__.__subclasses__()]",
+    "(lambda: __import__('os').system('touch {marker}'))()",
+    "open('{marker}', 'w')",
+    "exec('open(\"{marker}\", \"w\")')",
+    "eval('1')",
+    "x.y",
+    "a[0]",
+    "{{1: 2}}",
+    "[i for i in range(10)]",
+    "{{i for i in range(3)}}",
+    "(i for i in range(3))",
+    "f'{{1}}'",
+    "'text'",
+    "b'bytes'",
+    "1 if 1 else 0",
+    "1 < 2",
+    "1 and 2",
+    "(y := 3)",
+    "*a",
+    "~1",
+    "1 // 2",
+    "1 @ 2",
+    "1 << 2",
+    "9**9**9**9",
+    "2**2**2**2**2**2",
+    "10**10**10",
+    "exp(exp(exp(exp(exp(10)))))",
+    "factorial(factorial(20))",
+    "(" * 300 + "1" + ")" * 300,
+    "(" * 150 + "1" + ")" * 150,
+    "-" * 450 + "1",
+    "sqrt(" * 90 + "2" + ")" * 90,
+    "1" * 10_000,
+    "1e999999999",
+    "1j",
+    "True",
+    "None",
+    "...",
+    "1;2",
+    "import os",
+    "x = 1",
+]
+
+
+@pytest.mark.parametrize("template", HOSTILE)
+def test_hostile_answers_never_run_and_end_quickly(template, tmp_path):
+    marker = tmp_path / "pwned"
+    text = template.format(marker=marker)
+    start = time.monotonic()
+    result = check_part("attention-weights", "weights", text, timeout=3)
+    assert time.monotonic() - start < 5
+    assert not marker.exists()
+    assert not result.correct and result.note
+    assert result.feedback
+
+
+def test_no_eval_on_student_text():
+    import pathlib
+    source = "\n".join(p.read_text() for p in pathlib.Path("grader").glob("*.py"))
+    for forbidden in ("eval(", "exec(", "sympify(text", "parse_expr", "sympify(answer"):
+        assert forbidden not in source.replace("literal_eval(", "")
