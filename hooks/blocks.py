@@ -24,7 +24,7 @@ class PageContext:
 
     lang: str = "en"
     labels: dict = field(default_factory=dict)
-    render_exercise: Callable[[str, str, list], str] = lambda exercise_id, lang, hints: ""
+    render_exercise: Callable[[str, str], tuple[str, str]] = lambda exercise_id, lang: ("", "")
     render_figure: Callable[[str, str], str] = lambda figure_id, lang: ""
 
     def label(self, key: str, **params) -> str:
@@ -89,12 +89,14 @@ class ExerciseBlock(CourseBlock):
         return self.statement
 
     def on_end(self, block):
+        """Statement, then the bank's data, parts and commands, then the hints, then the solution."""
         hints = [h for h in self.statement if h.get("class") == "course-hint"]
-        for hint in hints:  # hints move below the parts, in their order
-            self.statement.remove(hint)
-        self.stash(block, self.context.render_exercise(self.argument, self.context.lang, hints))
         for hint in hints:
-            block.append(hint)
+            self.statement.remove(hint)
+        body, solution = self.context.render_exercise(self.argument, self.context.lang)
+        self.stash(block, body)
+        block.extend(hints)
+        self.stash(block, solution)
 
 
 class HintBlock(CourseBlock):

@@ -65,23 +65,25 @@ class BlockSpec:
     argument_help: str = ""
     options: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))  # name -> (default, validator)
     inside: str | None = None  # the block type this one must be nested in
+    body: str = ""  # what the block's content must say, when it must not be empty
 
 
 SPECS: MappingProxyType = MappingProxyType(
     {
         spec.name: spec
         for spec in (
-            BlockSpec("step", "a numbered step of a worked derivation", text, "the step's title"),
-            BlockSpec("reading", "the 'geometric reading' callout", None),
+            BlockSpec("step", "a numbered step of a worked derivation", text, "the step's title", body="the step"),
+            BlockSpec("reading", "the 'geometric reading' callout", None, body="the reading"),
             BlockSpec(
                 "exercise",
                 "an exercise from the grader's bank",
                 slug,
                 "the exercise's bank id",
                 MappingProxyType({"open": (False, boolean)}),
+                body="the exercise's statement, in the page's language",
             ),
-            BlockSpec("hint", "a collapsible hint", None, inside="exercise"),
-            BlockSpec("figure", "a figure drawn from the bank's data", slug, "the figure's id"),
+            BlockSpec("hint", "a collapsible hint", None, inside="exercise", body="the hint"),
+            BlockSpec("figure", "a figure drawn from the bank's data", slug, "the figure's id", body="the caption"),
         )
     }
 )
@@ -129,7 +131,7 @@ def scan_blocks(
     lines = source.splitlines()
     uses: list[BlockUse] = []
     problems: list[Problem] = []
-    open_blocks: list[tuple[int, int, str]] = []  # (slash count, line, name)
+    open_blocks: list[list] = []  # [slash count, line, name, has content]
     fence: str | None = None
 
     def problem(line: int, message: str) -> None:
@@ -151,16 +153,21 @@ def scan_blocks(
             continue
         m = START.match(line)
         if not m:
+            if open_blocks and line.strip():
+                open_blocks[-1][3] = True
             continue
         slashes, rest = len(m.group(1)), m.group(2)
         if not rest:  # a closing fence
-            if open_blocks and open_blocks[-1][0] == slashes:
-                open_blocks.pop()
-            elif any(o[0] == slashes for o in open_blocks):
-                while open_blocks and open_blocks[-1][0] != slashes:
-                    s, at, name = open_blocks.pop()
+            if any(o[0] == slashes for o in open_blocks):
+                while open_blocks[-1][0] != slashes:
+                    s, at, name, _ = open_blocks.pop()
                     problem(at, f"block '{name}' is not closed: add a line '{'/' * s}' after its content")
-                open_blocks.pop()
+                _, at, name, has_body = open_blocks.pop()
+                spec = specs.get(name)
+                if spec is not None and spec.body and not has_body:
+                    problem(at, f"block '{name}' is empty: write {spec.body} inside it")
+                if open_blocks:
+                    open_blocks[-1][3] = True
             else:
                 problem(number, "closing '///' without an open block: remove it, or open the block it ends")
             continue
@@ -174,7 +181,7 @@ def scan_blocks(
             option_lines.append(lines[i])
             i += 1
         enclosing = {o[2] for o in open_blocks}
-        open_blocks.append((slashes, number, name))
+        open_blocks.append([slashes, number, name, False])
         spec = specs.get(name)
         if spec is None:
             problem(number, f"unknown block type '{name}': use one of {', '.join(sorted(specs))}")
@@ -185,7 +192,7 @@ def scan_blocks(
         use = _check_block(spec, argument, option_lines, number, problem, (known_ids or {}).get(name))
         if use is not None:
             uses.append(use)
-    for slashes, at, name in open_blocks:
+    for slashes, at, name, _ in open_blocks:
         problem(at, f"block '{name}' is not closed: add a line '{'/' * slashes}' after its content")
     return uses, problems
 

@@ -52,13 +52,32 @@ def on_config(config):
                 "translations differ from English (run `make translations` for the full report):\n"
                 + "\n".join(map(str, problems))
             )
-    STATE["labels"] = site.load_labels(docs)
+    try:
+        STATE["labels"] = site.load_labels(docs)
+    except site.LabelError as error:
+        raise PluginError(f"labels differ from English:\n{error}") from None
     STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
-    CONTEXT.render_exercise, CONTEXT.render_figure = site.renderers(STATE["settings"], STATE["labels"])
+    CONTEXT.render_exercise, CONTEXT.render_figure = (
+        _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"])
+    )
     return config
 
 
+def _reporting(render):
+    """Turn a renderer's failure into a build problem that names the page and the block."""
+
+    def call(block_id, lang):
+        try:
+            return render(block_id, lang)
+        except Exception as error:  # noqa: BLE001 - reported with its page, then the build fails
+            STATE["problems"].append(f"{STATE['page']}: '{block_id}' could not be rendered ({lang}): {error!r}")
+            return ("", "") if render.__name__ == "exercise" else ""
+
+    return call
+
+
 def on_page_markdown(markdown, page, config, files):
+    STATE["page"] = site.relative(Path(page.file.abs_src_path), ROOT)
     lang = current_language(config)
     CONTEXT.lang = lang
     CONTEXT.labels = STATE["labels"][lang]

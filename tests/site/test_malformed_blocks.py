@@ -23,6 +23,7 @@ MALFORMED = [
     ("# T\n\ntext\n\n/// step | One\nnever closed\n", 5, "is not closed"),
     ("# T\n\n/// hint\nlonely\n///\n", 3, "belongs inside an 'exercise' block"),
     ("# T\n\nx\n\n///\n", 5, "without an open block"),
+    ("# T\n\n/// exercise | attention-weights\n\n///\n", 3, "write the exercise's statement"),
 ]
 
 
