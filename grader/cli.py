@@ -93,12 +93,18 @@ def _submit(args, lang) -> int:
     return OK if result.all_correct else NOT_CORRECT
 
 
+def describe(exc: SubmissionError, lang: str) -> str:
+    """The error in words, always starting with the file's name."""
+    text = message(exc.key, lang, **dict(exc.params))
+    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
+
+
 def _grade_one(path: str, lang: str):
     """(path, result or None, error text); never raises for a bad file."""
     try:
         return path, grade_submission(load_submission(path), lang), ""
     except SubmissionError as exc:
-        return path, None, message(exc.key, lang, **dict(exc.params))
+        return path, None, describe(exc, lang)
 
 
 def _grade(args, lang) -> int:
@@ -136,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
                       known=", ".join(p.id for p in get(exc.exercise_id).parts)), file=sys.stderr)
     except SubmissionError as exc:
-        print(message(exc.key, lang, **dict(exc.params)), file=sys.stderr)
+        print(describe(exc, lang), file=sys.stderr)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

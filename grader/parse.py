@@ -168,10 +168,12 @@ class _Builder:
             check_power(base, exponent, self.column(node.right))
             return base ** exponent
         if op not in BINARY_OPERATORS:
-            # the operator sits between the operands; point just after the left one
-            at = self.origin[min(len(self.encoded[:node.left.end_col_offset].decode("utf-8", "ignore")),
-                                 len(self.origin) - 1)]
-            raise _fail("operator-not-allowed", at, operator=OPERATOR_SYMBOLS.get(op, "?"))
+            # the operator sits between the operands: find it after the left one
+            symbol = OPERATOR_SYMBOLS.get(op, "?")
+            after = len(self.encoded[:node.left.end_col_offset].decode("utf-8", "ignore"))
+            at = self.source.find(symbol, after)
+            raise _fail("operator-not-allowed", self.origin[at if at >= 0 else after],
+                        operator=symbol)
         left = self.scalar(node.left, depth + 1)
         right = self.scalar(node.right, depth + 1)
         return BINARY_OPERATORS[op](left, right)

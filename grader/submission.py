@@ -25,8 +25,8 @@ class SubmissionError(Exception):
         return f"{self.path}: {self.key} {dict(self.params)}"
 
 
-def _error(path, key, line=None, **params) -> SubmissionError:
-    return SubmissionError(str(path), key, tuple((k, str(v)) for k, v in params.items()), line)
+def _error(where, key, at_line=None, **params) -> SubmissionError:
+    return SubmissionError(str(where), key, tuple((k, str(v)) for k, v in params.items()), at_line)
 
 
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")

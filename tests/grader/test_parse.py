@@ -41,7 +41,7 @@ def test_decimal_is_kept_as_a_float():
     ("(1, 2 3)", "syntax-error", 4),   # Python points at the item missing a comma
     ("2^3^", "syntax-error", 4),            # past the end, in the original text
     ("2^2^x", "unknown-name", 4),           # column survives ^ -> ** rewriting
-    ("1 + 2^2 % 3", "operator-not-allowed", 7),
+    ("1 + 2^2 % 3", "operator-not-allowed", 8),
     ("factorial(factorial(20))", "unknown-function", 0),
     ("sqrt", "function-without-call", 0),
     ("sqrt(1, 2)", "wrong-arity", 0),

@@ -1,0 +1,26 @@
+"""The resource limits: a runaway check ends in time, with a clear note."""
+import time
+
+from grader.check import check_part
+from grader.limits import LimitExceeded, run_limited
+
+
+def test_timeout_kills_the_child():
+    start = time.monotonic()
+    assert run_limited(lambda: time.sleep(30), timeout=0.5) == LimitExceeded("timeout")
+    assert time.monotonic() - start < 3
+
+
+def test_memory_cap():
+    assert run_limited(lambda: bytearray(4 * 2**30)) == LimitExceeded("memory")
+
+
+def test_result_comes_back():
+    assert run_limited(lambda: {"a": 1}) == {"a": 1}
+
+
+def test_a_slow_check_is_reported_as_too_large(monkeypatch):
+    import grader.check as check
+    monkeypatch.setattr(check, "evaluate", lambda *a: time.sleep(30))
+    result = check_part("attention-weights", "weights", "(1, 1, 1)", timeout=0.5)
+    assert (result.correct, result.note, result.score) == (False, "too-large", 0)
