@@ -150,16 +150,13 @@ def evaluate(exercise_id: str, part_id: str, text: str) -> Outcome:
     except AnswerSyntaxError as exc:
         return Outcome(0.0, (fb.Finding(exc.error.key, exc.error.params),), exc.error.column)
     kind = part.kind
+    wrong_form = _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
     if kind in ("scalar", "integer"):
-        if parsed.kind != "scalar":
-            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
-        return _scalar(ex, part, parsed.value)
+        return _scalar(ex, part, parsed.value) if parsed.kind == "scalar" else wrong_form
     if kind == "vector":
-        if parsed.kind != "vector":
-            return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
-        return _vector(ex, part, parsed.value)
+        return _vector(ex, part, parsed.value) if parsed.kind == "vector" else wrong_form
     if parsed.kind == "scalar":
-        return _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
+        return wrong_form
     points = (parsed.value,) if parsed.kind == "vector" else parsed.value
     return _set(ex, part, points)
 

@@ -82,7 +82,7 @@ def _show(args, lang) -> int:
 def _check(args, lang) -> int:
     result = check_part(args.id, args.part, args.answer, lang)
     _emit(args, report.check_text(result, lang, _style()), result.to_dict())
-    if result.column is not None:
+    if result.column is not None or result.note == "too-large":
         return UNUSABLE
     return OK if result.correct else NOT_CORRECT
 
