@@ -111,7 +111,7 @@ def mistakes(exercise_id: str, part_id: str) -> tuple[tuple[str, object], ...]:
     builder = MISTAKE_TABLES.get(exercise_id)
     rows = builder(ex).get(part_id, []) if builder else []
     ref = ex.part(part_id).reference
-    rows = [(key, tuple(map(sympy.sympify, v)) if isinstance(v, (tuple, list)) else sympy.sympify(v))
+    rows = [(key, tuple(map(g.as_number, v)) if isinstance(v, (tuple, list)) else g.as_number(v))
             for key, v in rows]
     return tuple((key, value) for key, value in rows if not _same(value, ref, exact=False))
 
@@ -123,7 +123,7 @@ def _same(answer, value, *, exact: bool) -> bool:
                 and all(v.equal for v in compare.compare_vector(answer, value, exact=exact)))
     if isinstance(answer, tuple):
         return False
-    return compare.compare_scalar(answer, sympy.sympify(value), exact=exact).equal
+    return compare.compare_scalar(answer, g.as_number(value), exact=exact).equal
 
 
 def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool) -> Finding | None:

@@ -13,6 +13,15 @@ import sympy
 from sympy import Rational, sqrt
 
 
+def as_number(x) -> sympy.Expr:
+    """A bank value (int or SymPy number) as SymPy; never for student text."""
+    if isinstance(x, sympy.Basic):
+        return x
+    if isinstance(x, int):
+        return sympy.Integer(x)
+    raise TypeError(f"not an exact number: {x!r}")
+
+
 def dot(a: Sequence, b: Sequence) -> sympy.Expr:
     return sum((x * y for x, y in zip(a, b, strict=True)), sympy.S.Zero)
 
@@ -41,9 +50,9 @@ def _planes(symbols: Sequence[str], floors: Mapping, caps: Mapping):
     for i, name in enumerate(symbols):
         yield ("nonnegative", i, sympy.S.Zero)
         if name in floors:
-            yield ("floor", i, sympy.sympify(floors[name]))
+            yield ("floor", i, as_number(floors[name]))
         if name in caps:
-            yield ("cap", i, sympy.sympify(caps[name]))
+            yield ("cap", i, as_number(caps[name]))
 
 
 def violations(point: Sequence, symbols: Sequence[str], floors: Mapping, caps: Mapping,
@@ -61,9 +70,9 @@ def violations(point: Sequence, symbols: Sequence[str], floors: Mapping, caps: M
         if bool(x < 0):
             found.append(("nonnegative", name, sympy.S.Zero))
         if name in floors and bool(x < floors[name]):
-            found.append(("floor", name, sympy.sympify(floors[name])))
+            found.append(("floor", name, as_number(floors[name])))
         if name in caps and bool(x > caps[name]):
-            found.append(("cap", name, sympy.sympify(caps[name])))
+            found.append(("cap", name, as_number(caps[name])))
     return tuple(found)
 
 
@@ -96,8 +105,8 @@ def linear_warmup_lr(step, peak, warmup_steps) -> sympy.Expr:
     """Learning rate at ``step`` of a linear ramp from 0 (step 0) to ``peak``."""
     step = sympy.Integer(step)
     if step >= warmup_steps:
-        return sympy.sympify(peak)
-    return sympy.sympify(peak) * step / warmup_steps
+        return as_number(peak)
+    return as_number(peak) * step / warmup_steps
 
 
 def simplex_dimension(n_sources: int) -> sympy.Integer:
