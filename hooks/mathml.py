@@ -15,6 +15,23 @@ ARITHMATEX = re.compile(
 )
 
 
+# `0{,}5` (a braced decimal comma) and `20\,000` (a thin-space thousands separator) are one number
+# to a reader, but latex2mathml splits them; join the pieces back into one <mn>.
+SPLIT_NUMBER = re.compile(
+    r"<mn>([0-9][0-9.,\u202f]*)</mn>(?:<mrow><mo>&#x0002C;</mo></mrow>|<mspace width=\"0\.167em\" />)<mn>([0-9]+)</mn>"
+)
+
+
+def _join_numbers(markup: str) -> str:
+    while True:
+        joined = SPLIT_NUMBER.sub(
+            lambda m: f"<mn>{m.group(1)}{',' if 'mo' in m.group(0) else chr(0x202F)}{m.group(2)}</mn>", markup
+        )
+        if joined == markup:
+            return joined
+        markup = joined
+
+
 class MathError(ValueError):
     """A formula the converter cannot read."""
 
@@ -25,7 +42,7 @@ def tex_to_mathml(tex: str, display: bool = False) -> str:
         markup = convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises a zoo of exception types
         raise MathError(f"cannot render the formula {tex!r}: {error}") from None
-    return markup
+    return _join_numbers(markup)
 
 
 def render_math(page_html: str) -> str:

@@ -17,6 +17,11 @@ FORMATS = {
 }
 
 
+def list_separator(locale: str) -> str:
+    """Where the decimal mark is a comma, items of a tuple are separated by a semicolon: (0,5 ; 0,25)."""
+    return ";" if FORMATS.get(locale, FORMATS["en"])[0] == "," else ","
+
+
 def finite_decimal(value) -> str | None:
     """'0.25' for 1/4; None when the exact value has no finite decimal expansion."""
     try:

@@ -18,7 +18,7 @@ import sympy
 
 from grader import bank
 from hooks.mathml import tex_to_mathml
-from hooks.numbers import format_number, tex_number
+from hooks.numbers import finite_decimal, format_number, list_separator, tex_number
 
 CACHE = Path(__file__).resolve().parent.parent / ".cache" / "figures"
 
@@ -50,15 +50,13 @@ def tex_value(value, locale: str) -> str:
     """Exact when the value is a finite decimal or an integer, else SymPy's exact form."""
     value = sympy.nsimplify(value) if isinstance(value, float) else sympy.sympify(value)
     if value.is_Rational:
-        from hooks.numbers import finite_decimal
-
         if finite_decimal(value) is not None:
             return tex_number(value, locale)
     return sympy.latex(value)
 
 
 def tex_vector(matrix, locale: str) -> str:
-    return r"\left(" + ", ".join(tex_value(x, locale) for x in matrix) + r"\right)"
+    return r"\left(" + f"{list_separator(locale)} ".join(tex_value(x, locale) for x in matrix) + r"\right)"
 
 
 def approx(value, locale: str) -> str:
@@ -74,7 +72,8 @@ def tex_answer(reference, locale: str) -> str:
         exact = tex_vector(reference, locale)
         if all(x.is_Rational for x in reference):
             return exact
-        return exact + r" \approx \left(" + ", ".join(tex_number(float(x), locale) for x in reference) + r"\right)"
+        decimals = f"{list_separator(locale)} ".join(tex_number(float(x), locale) for x in reference)
+        return exact + r" \approx \left(" + decimals + r"\right)"
     if isinstance(reference, sympy.FiniteSet):
         points = sorted(reference, key=lambda p: [-float(x) for x in p])
         return r"\left\{" + ", ".join(tex_vector(p, locale) for p in points) + r"\right\}"
