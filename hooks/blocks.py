@@ -41,10 +41,15 @@ class CourseBlock(Block):
     SPEC: BlockSpec
     context: PageContext  # set on the class by `CourseBlocks`
 
+    def stashed(self, html: str) -> etree.Element:
+        """A detached element that Markdown replaces with `html`, verbatim, after inline parsing."""
+        el = etree.Element("p")
+        el.text = self.md.htmlStash.store(html) if html else ""
+        return el
+
     def stash(self, parent: etree.Element, html: str) -> None:
-        """Append `html` verbatim (Markdown's stash keeps it out of inline parsing)."""
         if html:
-            etree.SubElement(parent, "p").text = self.md.htmlStash.store(html)
+            parent.append(self.stashed(html))
 
     def title(self, parent: etree.Element, css: str, text: str) -> etree.Element:
         el = etree.SubElement(parent, "p", {"class": css})
@@ -89,14 +94,20 @@ class ExerciseBlock(CourseBlock):
         return self.statement
 
     def on_end(self, block):
-        """Statement, then the bank's data, parts and commands, then the hints, then the solution."""
-        hints = [h for h in self.statement if h.get("class") == "course-hint"]
-        for hint in hints:
-            self.statement.remove(hint)
-        body, solution = self.context.render_exercise(self.argument, self.context.lang)
-        self.stash(block, body)
-        block.extend(hints)
-        self.stash(block, solution)
+        """Statement, then the bank's data, parts and commands, then the hints, then the solution.
+
+        The Blocks API calls this again each time a nested block ends, so it rebuilds the order
+        from what is there and renders the exercise only once.
+        """
+        if not hasattr(self, "generated"):
+            body, solution = self.context.render_exercise(self.argument, self.context.lang)
+            self.generated = [self.stashed(body), self.stashed(solution)]
+        hints = [h for h in (*self.statement, *block) if h.get("class") == "course-hint"]
+        for el in (*hints, *self.generated):
+            for parent in (self.statement, block):
+                if el in list(parent):
+                    parent.remove(el)
+        block.extend([self.generated[0], *hints, self.generated[1]])
 
 
 class HintBlock(CourseBlock):

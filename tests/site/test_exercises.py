@@ -76,6 +76,11 @@ def bank_numbers(exercise) -> list[Fraction]:
 def test_rendered_data_is_the_banks(built_site, locale, exercise_id):
     exercise = bank.get(exercise_id)
     block = section(page(built_site, locale, LESSON_OF[exercise_id]), exercise_id)
+    assert block.count('class="course-exercise__data"') == 1
+    assert block.count('class="course-solution"') == 1
+    assert block.count('class="course-hint"') == 2
+    order = [m for m in re.findall(r'class="course-(exercise__data|hint|solution)"', block)]
+    assert order == ["exercise__data", "hint", "hint", "solution"]
     data = block.split('class="course-exercise__data">', 1)[1].split("</ul>", 1)[0]
     shown = mathml_numbers(data, locale)
     for value in bank_numbers(exercise):
