@@ -40,7 +40,10 @@ def on_config(config):
     if not any(isinstance(ext, CourseBlocks) for ext in config.markdown_extensions):
         config.markdown_extensions.append(CourseBlocks(CONTEXT))
     docs = Path(config.docs_dir)
-    if not STATE["labels"]:  # first language build: check every chapter of every locale at once
+    if not getattr(config.plugins.get("i18n"), "building", False):
+        # the first (default-language) build of a build or a `mkdocs serve` rebuild:
+        # check every chapter of every locale at once
+        STATE["problems"].clear()
         problems = site.lint_docs(docs, ROOT)
         if problems:
             raise PluginError("malformed blocks:\n" + "\n".join(map(str, problems)))

@@ -85,7 +85,8 @@ def test_a_missing_block_breaks_the_structure():
 def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
     for locale in ("en", "ko"):
         (tmp_path / "docs" / locale).mkdir(parents=True)
-        (tmp_path / "docs" / locale / PAGE).write_text(real(locale), encoding="utf-8")
+        unstamped = translations.FRONT_MATTER.sub("", real(locale))
+        (tmp_path / "docs" / locale / PAGE).write_text(unstamped, encoding="utf-8")
         (tmp_path / "docs" / locale / "labels.toml").write_text("", encoding="utf-8")
     assert stamp(tmp_path / "docs", "ko") == [tmp_path / "docs/ko" / PAGE]
     assert [f.kind for f in translations.check_locale(tmp_path / "docs", "ko", tmp_path)] == []
