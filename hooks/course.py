@@ -55,10 +55,10 @@ def on_config(config):
                 "translations differ from English (run `make translations` for the full report):\n"
                 + "\n".join(map(str, problems))
             )
-    try:
-        STATE["labels"] = site.load_labels(docs)
-    except site.LabelError as error:
-        raise PluginError(f"labels differ from English:\n{error}") from None
+        try:
+            STATE["labels"] = site.load_labels(docs)
+        except site.LabelError as error:
+            raise PluginError(f"labels differ from English:\n{error}") from None
     STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
     CONTEXT.render_exercise, CONTEXT.render_figure = (
         _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"])

@@ -7,21 +7,15 @@ reference answers). A chapter only names the exercise and gives its prose.
 
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 import shlex
-from functools import lru_cache
-from pathlib import Path
 
 import sympy
 
 from grader import bank
 from hooks.mathml import tex_to_mathml
 from hooks.numbers import finite_decimal, format_number, list_separator, tex_number
-
-CACHE = Path(__file__).resolve().parent.parent / ".cache" / "figures"
-
 
 def exercise_ids():
     return tuple(bank.EXERCISES)
@@ -212,44 +206,3 @@ def derivation(exercise, locale: str) -> str:
         softmax = r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}}, \quad s = " + tex_vector(scaled, locale)
         return math(softmax, display=True)
     return ""
-
-
-# --- figures, cached on disk by what they are drawn from
-
-
-def render_figure(figure_id: str, locale: str, labels: dict) -> str:
-    from hooks import figures
-
-    table = {k.removeprefix("figures."): v for k, v in labels.items() if k.startswith("figures.")}
-    key = hashlib.sha256(
-        repr((figure_id, locale, sorted(table.items()), _bank_fingerprint(), _figures_fingerprint())).encode()
-    ).hexdigest()[:20]
-    cached = CACHE / f"{figure_id}-{locale}-{key}.svg"
-    if cached.exists():
-        return cached.read_text(encoding="utf-8")
-    svg = figures.draw(figure_id, table, locale)
-    CACHE.mkdir(parents=True, exist_ok=True)
-    cached.write_text(svg, encoding="utf-8")
-    return svg
-
-
-@lru_cache(maxsize=1)
-def _bank_fingerprint() -> str:
-    return repr([(e.id, sorted((k, repr(v)) for k, v in e.data.items())) for e in bank.EXERCISES.values()])
-
-
-@lru_cache(maxsize=1)
-def _figures_fingerprint() -> str:
-    from hooks import figures
-
-    return hashlib.sha256(Path(figures.__file__).read_bytes()).hexdigest()
-
-
-def make_renderers(settings, labels):
-    def exercise(exercise_id, locale):
-        return render_exercise(exercise_id, locale, labels[locale], settings.solutions)
-
-    def figure(figure_id, locale):
-        return render_figure(figure_id, locale, labels[locale])
-
-    return exercise, figure

@@ -8,6 +8,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from hooks import cache
 from hooks.blockspec import Problem, scan_blocks
 
 SOURCE_LANGUAGE = "en"
@@ -75,15 +76,38 @@ class Settings:
 
 def known_ids() -> dict[str, frozenset]:
     """The ids an exercise or figure block may name."""
-    from hooks import render
 
-    return {"exercise": frozenset(render.exercise_ids()), "figure": frozenset(render.figure_ids())}
+    def compute():
+        from hooks import render
+
+        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids())}
+
+    return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
 
 
 def renderers(settings: Settings, labels: dict):
-    from hooks import render
+    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed."""
 
-    return render.make_renderers(settings, labels)
+    def exercise(exercise_id: str, locale: str) -> tuple[str, str]:
+        def compute():
+            from hooks import render
+
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions)
+
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions]
+        return tuple(cache.cached("exercise", key, compute))
+
+    def figure(figure_id: str, locale: str) -> str:
+        table = {k.removeprefix("figures."): v for k, v in labels[locale].items() if k.startswith("figures.")}
+
+        def compute():
+            from hooks import figures
+
+            return figures.draw(figure_id, table, locale)
+
+        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
+
+    return exercise, figure
 
 
 def lint_docs(docs: Path, root: Path) -> list[Problem]:

@@ -22,6 +22,7 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from pathlib import Path
 
 from hooks.blockspec import scan_blocks
@@ -136,6 +137,13 @@ def numbers(lines: list[tuple[int, str]], locale: str) -> list[tuple[int, Decima
 # --- the checks
 
 
+@lru_cache(maxsize=64)
+def english_outline(english: str) -> tuple[list, frozenset, Counter]:
+    """What every locale is compared with: the English page's structure, numbers and identifiers."""
+    numbers_found = frozenset(n for _, n in numbers(prose_lines(english), SOURCE))
+    return structure(english, "en"), numbers_found, Counter(re.findall(r"`([^`]+)`", english))
+
+
 def check_page(english: str, translated: str, locale: str, path: str, glossary: list[dict]) -> list[Finding]:
     findings: list[Finding] = []
 
@@ -146,7 +154,8 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
     if recorded is not None and recorded != source_hash(english):
         add(1, "stale", "the English page changed since this translation: update it, then run with --stamp")
 
-    src, dst = structure(english, "en"), structure(translated, path)
+    src, english_numbers, english_identifiers = english_outline(english)
+    dst = structure(translated, path)
     for (_, want), (line, got) in zip(src, dst):
         if want != got:
             add(line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order")
@@ -157,14 +166,13 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
             add(line, "structure", f"{len(dst)} headings and blocks where English has {len(src)}")
 
     kept = Counter(re.findall(r"`([^`]+)`", translated))
-    for identifier, count in Counter(re.findall(r"`([^`]+)`", english)).items():
+    for identifier, count in english_identifiers.items():
         if kept[identifier] < count:
             add(_first_line(translated, identifier), "identifier",
                 f"`{identifier}` appears {count} time(s) in English, {kept[identifier]} here: "
                 "identifiers stay verbatim, in backticks")
 
     lines = prose_lines(translated)
-    english_numbers = {n for _, n in numbers(prose_lines(english), SOURCE)}
     seen = set()
     for line, value in numbers(lines, locale):
         seen.add(value)
