@@ -1,0 +1,24 @@
+"""The bank cache answers from disk until a source that shapes the output changes."""
+
+from hooks import cache
+
+
+def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return ["<svg/>", len(calls)]
+
+    monkeypatch.setattr(cache, "fingerprint", lambda: "bank-v1")
+    assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 1]
+    assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 1]
+    assert cache.cached("figure", ["reachable-region", "ja"], compute) == ["<svg/>", 2]
+    monkeypatch.setattr(cache, "fingerprint", lambda: "bank-v2")  # the bank's data changed
+    assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 3]
+
+
+def test_fingerprint_covers_the_bank_and_the_renderers():
+    sources = {p.relative_to(cache.ROOT).as_posix() for pattern in cache.SOURCES for p in cache.ROOT.glob(pattern)}
+    assert {"grader/bank.py", "grader/geometry.py", "hooks/render.py", "hooks/figures.py"} <= sources
