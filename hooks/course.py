@@ -11,6 +11,7 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -89,7 +90,13 @@ def on_page_markdown(markdown, page, config, files):
     return markdown
 
 
+UNRENDERED_BLOCK = re.compile(r"<p>\s*/{3,}[^<\n]*")
+
+
 def on_page_content(html, page, config, files):
+    leftover = UNRENDERED_BLOCK.search(html)
+    if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
+        STATE["problems"].append(f"{STATE['page']}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
     try:
         return render_math(html)
     except MathError as error:
