@@ -25,13 +25,21 @@ PROOF_DIGITS = 100
 @dataclass(frozen=True)
 class Verdict:
     equal: bool
-    note: str = ""     # '', 'decimal-imprecise', 'undecided', 'not-a-real-number'
+    note: str = ""     # '', 'decimal-imprecise', 'undecided', 'not-a-real-number', 'too-large'
+
+
+class TooLarge(ArithmeticError):
+    """A finite number too large to evaluate (say exp(exp(exp(exp(10)))))."""
 
 
 def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
-    """A real Float for ``expr``, or None when it is not a finite real number."""
+    """A real Float for ``expr``, or None when it is not a finite real number.
+
+    Raises :class:`TooLarge` when the number overflows the evaluation."""
     try:
         value = sympy.N(expr, digits)
+    except OverflowError:
+        raise TooLarge(str(expr)[:40]) from None
     except (TypeError, ValueError, ArithmeticError):
         return None
     if not isinstance(value, sympy.Float) and not value.is_Integer and not value.is_Rational:
@@ -47,7 +55,11 @@ def is_decimal(expr: sympy.Expr) -> bool:
 
 def compare_scalar(answer: sympy.Expr, reference: sympy.Expr, *, exact: bool = False) -> Verdict:
     """Is ``answer`` the number ``reference``? ``exact`` turns tolerance off."""
-    a, r = numeric(answer), numeric(reference)
+    try:
+        a = numeric(answer)
+    except TooLarge:
+        return Verdict(False, "too-large")
+    r = numeric(reference)
     if a is None:
         return Verdict(False, "not-a-real-number")
     if r is None:
@@ -74,7 +86,10 @@ def _prove_equal(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
         return Verdict(True)
     if decided is False:
         return Verdict(False)
-    a, r = numeric(answer, PROOF_DIGITS), numeric(reference, PROOF_DIGITS)
+    try:
+        a, r = numeric(answer, PROOF_DIGITS), numeric(reference, PROOF_DIGITS)
+    except TooLarge:
+        return Verdict(False, "too-large")
     if a is not None and r is not None and abs(a - r) <= sympy.Float(10) ** (-90) * max(abs(r), 1):
         return Verdict(True)
     return Verdict(False, "undecided")

@@ -33,11 +33,18 @@ def number(x: float) -> str:
     return f"{x:g}"
 
 
+CARET_WINDOW = 60  # characters of a long answer shown around the caret
+
+
 def caret(answer: str, column: int, indent: str = "  ") -> str:
-    """The answer and a caret under ``column`` (a column past the end points after it)."""
+    """The answer (a window of it, when long) and a caret under ``column`` (past the end: after it)."""
     shown = answer.replace("\n", " ").replace("\t", " ")
-    pad = "".join("\u3000" if _wide(ch) else " " for ch in shown[:column])
-    return f"{indent}{shown}\n{indent}{pad}^"
+    start = max(0, min(column - CARET_WINDOW // 2, len(shown) - CARET_WINDOW))
+    before = "\u2026" if start > 0 else ""
+    after = "\u2026" if start + CARET_WINDOW < len(shown) else ""
+    window = before + shown[start:start + CARET_WINDOW]
+    pad = "".join("\u3000" if _wide(ch) else " " for ch in window[:len(before) + column - start])
+    return f"{indent}{window}{after}\n{indent}{pad}^"
 
 
 def _wide(ch: str) -> bool:

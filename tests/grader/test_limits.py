@@ -24,3 +24,10 @@ def test_a_slow_check_is_reported_as_too_large(monkeypatch):
     monkeypatch.setattr(check, "evaluate", lambda *a: time.sleep(30))
     result = check_part("attention-weights", "weights", "(1, 1, 1)", timeout=0.5)
     assert (result.correct, result.note, result.score) == (False, "too-large", 0)
+
+
+def test_a_tower_of_exponentials_is_too_large_not_unreal():
+    from grader.check import check_part
+
+    result = check_part("embedding-distances", "parakeet-monkey", "exp(exp(exp(exp(10))))")
+    assert (result.correct, result.note) == (False, "too-large")
