@@ -29,6 +29,7 @@ translations: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/build_time.py
+	$(BIN)/python bench/grade_class.py
 
 clean:
 	rm -rf $(VENV) site .cache
