@@ -1,8 +1,9 @@
 """MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
-  on_config        first time: lint every chapter's blocks and check every translation against
-                   English (fail with path:line); register the blocks once; load the labels
+  on_config        first language of a build (or of a `mkdocs serve` rebuild): lint every chapter's
+                   blocks, check every translation against English (fail with path:line), load
+                   the labels; register the blocks once
   on_page_markdown add the fallback notice to a page shown in place of a missing translation
   on_page_content  TeX to MathML
   on_post_build    fail the build with every problem found, all at once
@@ -101,7 +102,7 @@ def on_page_content(html, page, config, files):
         return render_math(html)
     except MathError as error:
         source_path = Path(page.file.abs_src_path)
-        where = site.locate(error, source_path.read_text(encoding="utf-8"))
+        where = site.locate(error.tex, source_path.read_text(encoding="utf-8"))
         STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
         return html
 

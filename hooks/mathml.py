@@ -32,8 +32,16 @@ def _join_numbers(markup: str) -> str:
         markup = joined
 
 
+# latex2mathml passes a command it does not know through as an identifier
+UNKNOWN_COMMAND = re.compile(r"<mi>(\\[A-Za-z]+)</mi>")
+
+
 class MathError(ValueError):
     """A formula the converter cannot read."""
+
+    def __init__(self, tex: str, reason: str):
+        super().__init__(f"cannot render the formula '{tex}' {reason}".replace("' :", "':"))
+        self.tex = tex
 
 
 @lru_cache(maxsize=4096)
@@ -41,7 +49,11 @@ def tex_to_mathml(tex: str, display: bool = False) -> str:
     try:
         markup = convert(tex, display="block" if display else "inline")
     except Exception as error:  # latex2mathml raises a zoo of exception types
-        raise MathError(f"cannot render the formula {tex!r}: {error}") from None
+        reason = f"{type(error).__name__} {error}".strip()
+        raise MathError(tex, f"({reason}): check its braces and commands") from None
+    unknown = UNKNOWN_COMMAND.search(markup)
+    if unknown:
+        raise MathError(tex, f": unknown command {unknown.group(1)}")
     return _join_numbers(markup)
 
 

@@ -141,12 +141,10 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def locate(error: Exception, source: str) -> int:
-    """The line of the formula an error quotes, or 1."""
-    match = re.search(r"'(.+?)'", str(error))
-    if match:
-        needle = match.group(1).split("\\\\")[0][:30]
-        for number, line in enumerate(source.splitlines(), 1):
-            if needle and needle in line:
-                return number
+def locate(tex: str, source: str) -> int:
+    """The line where a formula starts in a chapter, or 1."""
+    needle = tex.strip().splitlines()[0][:40] if tex.strip() else ""
+    for number, line in enumerate(source.splitlines(), 1):
+        if needle and needle in line:
+            return number
     return 1

@@ -88,3 +88,16 @@ def test_block_arguments_are_escaped(tmp_path):
     html = (tmp_path / "site/index.html").read_text(encoding="utf-8")
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert" in html
+
+
+@pytest.mark.parametrize(
+    "formula, words",
+    [(r"$x^$", "MissingSuperScriptOrSubscriptError"), (r"$\nosuchcommand{x}$", r"unknown command \nosuchcommand")],
+)
+def test_a_formula_that_cannot_render_fails_with_file_and_line(tmp_path, formula, words):
+    config = make_fixture_site(tmp_path, f"# T\n\nSome text.\n\nA formula: {formula} here.\n")
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "docs/en/index.md:5: cannot render the formula" in result.stderr
+    assert words in result.stderr
+    assert "Traceback" not in result.stderr
