@@ -103,6 +103,9 @@ class ExerciseBlock(CourseBlock):
             body, solution = self.context.render_exercise(self.argument, self.context.lang)
             self.generated = [self.stashed(body), self.stashed(solution)]
         hints = [h for h in (*self.statement, *block) if h.get("class") == "course-hint"]
+        if self.options["open"]:  # `open: true` shows the hints unfolded
+            for hint in hints:
+                hint.set("open", "open")
         for el in (*hints, *self.generated):
             for parent in (self.statement, block):
                 if el in list(parent):

@@ -86,9 +86,14 @@ def on_page_markdown(markdown, page, config, files):
     lang = current_language(config)
     CONTEXT.lang = lang
     CONTEXT.labels = STATE["labels"][lang]
-    if getattr(page.file, "locale", lang) != lang:
-        markdown = site.with_fallback_notice(markdown, CONTEXT.label("fallback_notice"))
+    if is_fallback(page, lang):
+        markdown = site.with_fallback_notice(markdown, CONTEXT.label("fallback_notice"), lang)
     return markdown
+
+
+def is_fallback(page, lang: str) -> bool:
+    """Is this page the English one, shown in place of a translation the locale lacks?"""
+    return getattr(page.file, "locale", lang) != lang
 
 
 UNRENDERED_BLOCK = re.compile(r"<p>\s*/{3,}[^<\n]*")
@@ -98,6 +103,8 @@ def on_page_content(html, page, config, files):
     leftover = UNRENDERED_BLOCK.search(html)
     if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
         STATE["problems"].append(f"{STATE['page']}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
+    if is_fallback(page, CONTEXT.lang):  # the text is English: say so to browsers and screen readers
+        html = f'<div lang="{page.file.locale}">{html}</div>'
     try:
         return render_math(html)
     except MathError as error:

@@ -128,9 +128,9 @@ def check_translations(docs: Path, root: Path):
     return notes, [f for f in findings if f.kind not in translations.INFO_KINDS]
 
 
-def with_fallback_notice(markdown: str, notice: str) -> str:
-    """Put the notice right under the page's title (or first, if it has none)."""
-    block = f'<p class="course-fallback" role="note" markdown>{_escape(notice)}</p>\n\n'
+def with_fallback_notice(markdown: str, notice: str, lang: str) -> str:
+    """Put the notice, in the reader's language, right under the page's title (or first, if it has none)."""
+    block = f'<p class="course-fallback" role="note" lang="{lang}" markdown>{_escape(notice)}</p>\n\n'
     title = re.search(r"(?m)^# .*\n", markdown)
     if title is None:
         return block + markdown

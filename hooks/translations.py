@@ -5,7 +5,8 @@
 Compares every page of a locale folder with its English source: missing and
 stale pages, structure (headings and blocks) and numbers that differ from
 English, leftover English, export markers, glossary violations, `&` for "and",
-the wrong number format. The strict build runs the same checks and fails on
+the wrong number format; and what would break the page itself: malformed
+blocks, math that cannot render, links to no page. The strict build runs the same checks and fails on
 every finding but the informational ones (missing, stale).
 
 A translated page records the English text it translates in its front matter
@@ -217,6 +218,31 @@ def _looks_english(text: str, locale: str) -> bool:
     return stop >= 3 and stop >= 0.25 * len(words)
 
 
+DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
+INLINE_MATH = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
+LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
+
+
+def broken(text: str, path: str, pages: frozenset[str]) -> list[Finding]:
+    """What would break the page itself: malformed blocks, math that cannot render, links to no page."""
+    from hooks.mathml import MathError, tex_to_mathml
+
+    findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path)[1]]
+    line_of = lambda offset: text.count("\n", 0, offset) + 1  # noqa: E731
+    display = [(m.start(), m.group(1), True) for m in DISPLAY_MATH.finditer(text)]
+    rest = DISPLAY_MATH.sub(lambda m: " " * len(m.group(0)), text)
+    inline = [(m.start(), m.group(1), False) for m in INLINE_MATH.finditer(re.sub(r"`[^`\n]*`", "", rest))]
+    for offset, tex, is_display in sorted(display + inline):
+        try:
+            tex_to_mathml(tex.strip(), is_display)
+        except MathError as error:
+            findings.append(Finding(path, line_of(offset), "math", str(error)))
+    for m in LINK.finditer(text):
+        if m.group(1) not in pages:
+            findings.append(Finding(path, line_of(m.start()), "link", f"no page '{m.group(1)}' in English or here"))
+    return findings
+
+
 def load_glossary(folder: Path) -> list[dict]:
     path = folder / "glossary.toml"
     if not path.exists():
@@ -229,6 +255,7 @@ def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
     """Every finding for one locale folder, informational ones included."""
     english_dir, folder = docs / SOURCE, docs / locale
     glossary = load_glossary(folder)
+    pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
     findings: list[Finding] = []
     for english_path in sorted(english_dir.glob("*.md")):
         path = folder / english_path.name
@@ -236,9 +263,9 @@ def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
         if not path.exists():
             findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
             continue
-        findings.extend(
-            check_page(english_path.read_text("utf-8"), path.read_text("utf-8"), locale, shown, glossary)
-        )
+        text = path.read_text("utf-8")
+        findings.extend(broken(text, shown, pages))
+        findings.extend(check_page(english_path.read_text("utf-8"), text, locale, shown, glossary))
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(path.relative_to(root).as_posix(), 1, "orphan", "no English page of this name"))

@@ -103,3 +103,25 @@ def test_the_command_reports_and_exits():
     assert "docs/ja/01-semantic-distance.md:1: missing:" in ok.stdout
     bad = subprocess.run([sys.executable, "-m", "hooks.translations", "xx"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "unknown locale xx" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    "paragraph, kind",
+    [
+        ("/// sidebar\nx\n///", "block"),
+        ("Une formule cassée : $x^$.", "math"),
+        ("Voir [la leçon](06-nowhere.md).", "link"),
+    ],
+)
+def test_what_would_break_the_page_is_found(paragraph, kind):
+    text, line = inject(real("fr"), first_prose_line(real("fr")), paragraph)
+    pages = frozenset(p.name for p in (DOCS / "en").glob("*.md"))
+    findings = translations.broken(text, "docs/fr/p.md", pages)
+    assert [(f.kind, f.line) for f in findings] == [(kind, line)]
+
+
+def test_the_published_pages_are_not_broken():
+    for locale in ("en", "ja", "zh", "ko", "fr", "id"):
+        pages = frozenset(p.name for d in ("en", locale) for p in (DOCS / d).glob("*.md"))
+        for path in sorted((DOCS / locale).glob("*.md")):
+            assert translations.broken(path.read_text("utf-8"), str(path), pages) == []

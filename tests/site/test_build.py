@@ -51,7 +51,8 @@ def test_lesson_1_fallback_notice_only_where_untranslated(built_site, locale):
     if locale in TRANSLATED_LESSON_1:
         assert "course-fallback" not in html
     else:
-        assert 'class="course-fallback"' in html
+        assert re.search(rf'class="course-fallback"[^>]*\blang="{locale}"', html)
+        assert '<div lang="en">' in html  # the English text says it is English
     for lesson in LESSONS[1:]:
         assert "course-fallback" not in page(built_site, locale, lesson)
 

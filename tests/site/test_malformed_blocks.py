@@ -101,3 +101,14 @@ def test_a_formula_that_cannot_render_fails_with_file_and_line(tmp_path, formula
     assert "docs/en/index.md:5: cannot render the formula" in result.stderr
     assert words in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_open_option_unfolds_the_hints(tmp_path):
+    chapter = (
+        "# T\n\n/// exercise | attention-weights\n    open: true\n\nCompute.\n\n"
+        "/// hint\nDivide first.\n///\n\n///\n"
+    )
+    result = run_mkdocs_build(make_fixture_site(tmp_path, chapter), tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "site/index.html").read_text(encoding="utf-8")
+    assert '<details class="course-hint" open="open">' in html
