@@ -27,17 +27,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from hooks.blockspec import scan_blocks
+from hooks.numbers import FORMATS
 
 SOURCE = "en"
 INFO_KINDS = frozenset({"missing", "stale"})
 
-# Number formats: (regex of one number, thousands separators, decimal mark)
-NUMBER_FORMATS = {
-    "comma-decimal-space": (r"\d{1,3}(?:[\u202f\u00a0 ]\d{3})+(?:,\d+)?|\d+(?:,\d+)?", "\u202f\u00a0 ", ","),
-    "comma-decimal-dot": (r"\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?", ".", ","),
-    "point-decimal": (r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?", ",", "."),
-}
-LOCALE_NUMBER_FORMAT = {"fr": "comma-decimal-space", "id": "comma-decimal-dot"}
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
 ENGLISH_STOPWORDS = frozenset(
     "the of and is are to with for each this that from into by as on its be it which when than their".split()
@@ -115,9 +109,22 @@ def structure(text: str, path: str) -> list[tuple[int, str]]:
     return items
 
 
+def number_pattern(locale: str) -> tuple[str, str, str]:
+    """(regex of one number, thousands separators, decimal mark) in the locale's format (hooks.numbers)."""
+    decimal, thousands = FORMATS.get(locale, FORMATS[SOURCE])
+    if thousands == "\u202f":  # a narrow no-break space; its wider cousins are accepted too
+        thousands = "\u202f\u00a0 "
+    sep, dec = f"[{re.escape(thousands)}]", re.escape(decimal)
+    return rf"\d{{1,3}}(?:{sep}\d{{3}})+(?:{dec}\d+)?|\d+(?:{dec}\d+)?", thousands, decimal
+
+
+def writes_decimal_comma(locale: str) -> bool:
+    return FORMATS.get(locale, FORMATS[SOURCE])[0] == ","
+
+
 def numbers(lines: list[tuple[int, str]], locale: str) -> list[tuple[int, Decimal]]:
     """Numbers a reader reads, as values. Integers below 10 are left out: one language writes them as words."""
-    pattern, thousands, decimal = NUMBER_FORMATS[LOCALE_NUMBER_FORMAT.get(locale, "point-decimal")]
+    pattern, thousands, decimal = number_pattern(locale)
     found = []
     for number, line in lines:
         line = line.replace("{,}", ",").replace("{.}", ".").replace("\\,", "\u202f")
@@ -189,7 +196,7 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
             add(line, "marker", f"export marker '{marker.group(0)}' is not text: delete it")
         if re.search(r"\s&\s", text):
             add(line, "punctuation", "'&' used for 'and': write the word")
-        if locale in LOCALE_NUMBER_FORMAT and re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
+        if writes_decimal_comma(locale) and re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
             add(line, "number-format", "decimal point in a locale that writes a decimal comma (0,7)")
         if locale != SOURCE and _looks_english(text, locale):
             add(line, "english", "this line is still in English: translate it")
