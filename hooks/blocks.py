@@ -128,7 +128,9 @@ class FigureBlock(CourseBlock):
 
     def on_create(self, parent):
         el = etree.SubElement(parent, "figure", {"class": "course-figure", "id": f"figure-{self.argument}"})
-        self.stash(el, self.context.render_figure(self.argument, self.context.lang))
+        svg = self.context.render_figure(self.argument, self.context.lang)
+        # the drawing's words are its labels: the caption, not the SVG, is what search should find
+        self.stash(el, f'<div class="course-figure__drawing" data-search-exclude>{svg}</div>' if svg else "")
         self.caption = etree.SubElement(el, "figcaption")
         return el
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import sympy
-
 # locale -> (decimal mark, thousands separator); the checker in hooks.translations reads the same table
 FORMATS = {
     "en": (".", ","),
@@ -22,11 +20,22 @@ def list_separator(locale: str) -> str:
     return ";" if FORMATS.get(locale, FORMATS["en"])[0] == "," else ","
 
 
+def exact_fraction(value) -> Fraction | None:
+    """An int, a Fraction or a SymPy rational (anything with integer `p` and `q`) as a Fraction; else None.
+
+    Duck-typed so that this module, which the hook imports on every build, does not import SymPy."""
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    p, q = getattr(value, "p", None), getattr(value, "q", None)
+    if isinstance(p, int) and isinstance(q, int):
+        return Fraction(p, q)
+    return None
+
+
 def finite_decimal(value) -> str | None:
     """'0.25' for 1/4; None when the exact value has no finite decimal expansion."""
-    try:
-        fraction = Fraction(str(sympy.nsimplify(value))) if not isinstance(value, (int, Fraction)) else Fraction(value)
-    except (ValueError, TypeError):
+    fraction = exact_fraction(value)
+    if fraction is None:
         return None
     denominator, twos, fives = fraction.denominator, 0, 0
     while denominator % 2 == 0:

@@ -128,3 +128,16 @@ def test_cjk_search_index_is_segmented(built_site):
     assert "\u200b" in zh_text, "Chinese text was not segmented for search"
     assert set(index["config"]["lang"]) >= {"en", "ja", "zh", "ko", "fr"}
     assert "、" in index["config"]["separator"] and "。" in index["config"]["separator"]
+
+
+def test_figure_drawings_stay_out_of_search_but_captions_do_not(built_site):
+    import json
+    import tomllib
+
+    labels = tomllib.loads((Path(__file__).resolve().parents[2] / "docs/en/labels.toml").read_text(encoding="utf-8"))
+    title = labels["figures"]["title_reachable_region"]
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    english = " ".join(doc["text"] for doc in index["docs"] if not re.match(r"(ja|zh|ko|fr|id)/", doc["location"]))
+    assert title in page(built_site, "en", "04-simplex-walk")
+    assert title not in english
+    assert "the reachable region they cut out of the triangle" in english  # the caption
