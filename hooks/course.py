@@ -54,7 +54,7 @@ def on_config(config):
             log.info(str(note))
         if problems:
             raise PluginError(
-                "translations differ from English (run `make translations` for the full report):\n"
+                "the chapters have problems (`make translations` gives the full report):\n"
                 + "\n".join(map(str, problems))
             )
         try:

@@ -10,15 +10,9 @@ from pathlib import Path
 
 from hooks import cache
 from hooks.blockspec import Problem, scan_blocks
+from hooks.translations import relative  # noqa: F401 - the one way pages are named in messages
 
 SOURCE_LANGUAGE = "en"
-
-
-def relative(path: Path, root: Path) -> str:
-    try:
-        return path.resolve().relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def load_labels(docs: Path) -> dict[str, dict[str, str]]:

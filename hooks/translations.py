@@ -5,8 +5,9 @@
 Compares every page of a locale folder with its English source: missing and
 stale pages, structure (headings and blocks) and numbers that differ from
 English, leftover English, export markers, glossary violations, `&` for "and",
-the wrong number format; and what would break the page itself: malformed
-blocks, math that cannot render, links to no page. The strict build runs the same checks and fails on
+the wrong number format; and, in every locale, English included, what would
+break a page (malformed blocks, math that cannot render, links to no page) and
+exercise data written by hand instead of rendered from the grader's bank. The strict build runs the same checks and fails on
 every finding but the informational ones (missing, stale).
 
 A translated page records the English text it translates in its front matter
@@ -49,6 +50,14 @@ class Finding:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.kind}: {self.message}"
+
+
+def relative(path: Path, root: Path) -> str:
+    """How a page is named in a finding: relative to the project when it is inside it."""
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 # --- reading a page
@@ -122,8 +131,9 @@ def writes_decimal_comma(locale: str) -> bool:
     return FORMATS.get(locale, FORMATS[SOURCE])[0] == ","
 
 
-def numbers(lines: list[tuple[int, str]], locale: str) -> list[tuple[int, Decimal]]:
-    """Numbers a reader reads, as values. Integers below 10 are left out: one language writes them as words."""
+def numbers(lines: list[tuple[int, str]], locale: str, small: bool = False) -> list[tuple[int, Decimal]]:
+    """Numbers a reader reads, as values. Integers below 10 are left out unless `small`: one language
+    writes them as words where another writes digits."""
     pattern, thousands, decimal = number_pattern(locale)
     found = []
     for number, line in lines:
@@ -137,7 +147,7 @@ def numbers(lines: list[tuple[int, str]], locale: str) -> list[tuple[int, Decima
                 value = Decimal(raw.replace(decimal, "."))
             except InvalidOperation:
                 continue
-            if value >= 10 or value != value.to_integral_value():
+            if small or value >= 10 or value != value.to_integral_value():
                 found.append((number, value))
     return found
 
@@ -250,6 +260,65 @@ def broken(text: str, path: str, pages: frozenset[str]) -> list[Finding]:
     return findings
 
 
+STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
+
+
+def bank_values() -> frozenset[Decimal]:
+    """Every number in the grader's bank data (through the bank cache: no SymPy import when warm)."""
+    from hooks import cache
+
+    def compute():
+        from grader import bank
+        from hooks.numbers import finite_decimal
+
+        found = set()
+
+        def walk(value):
+            if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
+                for item in value:
+                    walk(item)
+            elif hasattr(value, "values"):
+                for item in value.values():
+                    walk(item)
+            elif finite_decimal(value) is not None:
+                found.add(finite_decimal(value))
+
+        for exercise in bank.EXERCISES.values():
+            walk(exercise.data)
+        return sorted(found)
+
+    return frozenset(Decimal(x) for x in cache.cached("bank-values", [], compute)) - STRUCTURAL
+
+
+def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> list[Finding]:
+    """Numbers of the bank written by hand inside an exercise block: the site renders them from the bank."""
+    inside, depth, lines = False, 0, []
+    for number, line in prose_lines_with_blocks(text):
+        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)", line)
+        if header:
+            if header.group(1):
+                depth += 1
+                inside = inside or header.group(1) == "exercise"
+            else:
+                depth -= 1
+                inside = inside and depth > 0
+            continue
+        if inside:
+            lines.append((number, line))
+    return [
+        Finding(path, line, "bank-number",
+                f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
+        for line, value in numbers(lines, locale, small=True) if value in bank
+    ]
+
+
+def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
+    """Like `prose_lines`, but keeping the block fences, so blocks can be followed."""
+    fences = {n for n, line in enumerate(text.splitlines(), 1) if line.strip().startswith("///")}
+    kept = dict(prose_lines(text))
+    return sorted([*kept.items(), *((n, text.splitlines()[n - 1]) for n in fences)])
+
+
 def load_glossary(folder: Path) -> list[dict]:
     path = folder / "glossary.toml"
     if not path.exists():
@@ -263,19 +332,22 @@ def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
     english_dir, folder = docs / SOURCE, docs / locale
     glossary = load_glossary(folder)
     pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
+    bank = bank_values()
     findings: list[Finding] = []
     for english_path in sorted(english_dir.glob("*.md")):
         path = folder / english_path.name
-        shown = path.relative_to(root).as_posix()
+        shown = relative(path, root)
         if not path.exists():
             findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
             continue
         text = path.read_text("utf-8")
         findings.extend(broken(text, shown, pages))
-        findings.extend(check_page(english_path.read_text("utf-8"), text, locale, shown, glossary))
+        findings.extend(restated(text, shown, locale, bank))
+        if locale != SOURCE:
+            findings.extend(check_page(english_path.read_text("utf-8"), text, locale, shown, glossary))
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
-            findings.append(Finding(path.relative_to(root).as_posix(), 1, "orphan", "no English page of this name"))
+            findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
     return findings
 
 
@@ -302,7 +374,9 @@ def stamp(docs: Path, locale: str) -> list[Path]:
 
 
 def locales(docs: Path) -> list[str]:
-    return sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != SOURCE and (p / "labels.toml").exists())
+    """Every locale folder, English first: English is checked for what breaks a page, the others against it."""
+    found = sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != SOURCE and (p / "labels.toml").exists())
+    return [SOURCE, *found]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -320,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     for locale in args or known:
         if do_stamp:
             for path in stamp(docs, locale):
-                print(f"stamped {path.relative_to(root)}")
+                print(f"stamped {relative(path, root)}")
         findings = check_locale(docs, locale, root)
         for finding in findings:
             print(finding)

@@ -38,7 +38,7 @@ def first_prose_line(text: str) -> int:
     raise AssertionError("no prose line")
 
 
-@pytest.mark.parametrize("locale", ["ja", "zh", "ko", "fr", "id"])
+@pytest.mark.parametrize("locale", ["en", "ja", "zh", "ko", "fr", "id"])
 def test_the_published_translations_are_clean(locale):
     findings = translations.check_locale(DOCS, locale, ROOT)
     problems = [str(f) for f in findings if f.kind not in translations.INFO_KINDS]
@@ -125,3 +125,22 @@ def test_the_published_pages_are_not_broken():
         pages = frozenset(p.name for d in ("en", locale) for p in (DOCS / d).glob("*.md"))
         for path in sorted((DOCS / locale).glob("*.md")):
             assert translations.broken(path.read_text("utf-8"), str(path), pages) == []
+
+
+@pytest.mark.parametrize(
+    "locale, sentence",
+    [("en", "Here $d_k = 4$."), ("fr", "Le plafond vaut 0,25."), ("ja", "ピークは 0.0003 です。")],
+)
+def test_exercise_data_written_by_hand_is_found(locale, sentence):
+    page = {"en": "02-attention-projection.md", "fr": "04-simplex-walk.md", "ja": "03-loss-terrain.md"}[locale]
+    text = real(locale, page)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("/// exercise")) + 1
+    lines[at:at] = [sentence]
+    findings = translations.restated("\n".join(lines), "p.md", locale, translations.bank_values())
+    assert [(f.kind, f.line) for f in findings] == [("bank-number", at + 1)]
+
+
+def test_numbers_outside_exercises_are_the_lessons_own():
+    text = real("en", "05-submanifold.md")
+    assert "16" in text and translations.restated(text, "p.md", "en", translations.bank_values()) == []

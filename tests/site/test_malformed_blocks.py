@@ -98,7 +98,7 @@ def test_a_formula_that_cannot_render_fails_with_file_and_line(tmp_path, formula
     config = make_fixture_site(tmp_path, f"# T\n\nSome text.\n\nA formula: {formula} here.\n")
     result = run_mkdocs_build(config, tmp_path / "site")
     assert result.returncode != 0
-    assert "docs/en/index.md:5: cannot render the formula" in result.stderr
+    assert "docs/en/index.md:5: math: cannot render the formula" in result.stderr
     assert words in result.stderr
     assert "Traceback" not in result.stderr
 
