@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import string
 import tomllib
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 from hooks import cache
@@ -13,6 +14,7 @@ from hooks.blockspec import Problem, scan_blocks
 from hooks.translations import relative  # noqa: F401 - the one way pages are named in messages
 
 SOURCE_LANGUAGE = "en"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def load_labels(docs: Path) -> dict[str, dict[str, str]]:
@@ -114,12 +116,29 @@ def lint_docs(docs: Path, root: Path) -> list[Problem]:
 
 
 def check_translations(docs: Path, root: Path):
-    """(notes, problems) of every locale: notes are informational (missing, stale pages)."""
+    """(notes, problems) of every locale: notes are informational (missing, stale pages).
+
+    Answered from the disk cache when neither the chapters nor the checks changed since the last build."""
     from hooks import translations
 
-    findings = [f for locale in translations.locales(docs) for f in translations.check_locale(docs, locale, root)]
+    def compute():
+        return [
+            astuple(f) for locale in translations.locales(docs) for f in translations.check_locale(docs, locale, root)
+        ]
+
+    key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))),
+           content_hash([Path(translations.__file__), ROOT / "hooks" / "blockspec.py"]), str(root)]
+    findings = [translations.Finding(*row) for row in cache.cached("checks", key, compute)]
     notes = [f for f in findings if f.kind in translations.INFO_KINDS]
     return notes, [f for f in findings if f.kind not in translations.INFO_KINDS]
+
+
+def content_hash(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def with_fallback_notice(markdown: str, notice: str, lang: str) -> str:

@@ -75,7 +75,7 @@ def test_fallback_page_shows_the_notice(page, base_url):
 
 @pytest.mark.parametrize(
     "locale, query",
-    [("ja", "射影"), ("zh", "投影"), ("ko", "어텐션"), ("fr", "simplexe"), ("en", "simplex")],
+    [("ja", "射影"), ("zh", "投影"), ("ko", "어텐션"), ("fr", "simplexe"), ("id", "simpleks"), ("en", "simplex")],
 )
 def test_search_finds_pages_in_the_locale(page, base_url, locale, query):
     prefix = "" if locale == "en" else f"/{locale}"
