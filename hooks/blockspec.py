@@ -45,16 +45,6 @@ def boolean(value: Any) -> bool:
     raise ValueError(f"'{value}' is not true or false")
 
 
-def one_of(*choices: str) -> Validator:
-    def validate(value: Any) -> str:
-        value = text(value)
-        if value not in choices:
-            raise ValueError(f"'{value}' is not one of: {', '.join(choices)}")
-        return value
-
-    return validate
-
-
 @dataclass(frozen=True)
 class BlockSpec:
     """What a block type accepts. `argument` is None (no argument) or the validator of a required one."""
