@@ -1,9 +1,9 @@
 """MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
-  on_config        first language of a build (or of a `mkdocs serve` rebuild): lint every chapter's
-                   blocks, check every translation against English (fail with path:line), load
-                   the labels; register the blocks once
+  on_config        first language of a build (or of a `mkdocs serve` rebuild): check every chapter
+                   (malformed blocks, math, links, and each translation against English; fail
+                   with path:line), load the labels; register the blocks once
   on_page_markdown add the fallback notice to a page shown in place of a missing translation
   on_page_content  TeX to MathML
   on_post_build    fail the build with every problem found, all at once
@@ -46,9 +46,6 @@ def on_config(config):
         # the first (default-language) build of a build or a `mkdocs serve` rebuild:
         # check every chapter of every locale at once
         STATE["problems"].clear()
-        problems = site.lint_docs(docs, ROOT)
-        if problems:
-            raise PluginError("malformed blocks:\n" + "\n".join(map(str, problems)))
         notes, problems = site.check_translations(docs, ROOT)
         for note in notes:
             log.info(str(note))

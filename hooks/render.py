@@ -17,6 +17,7 @@ from grader import bank
 from hooks.mathml import tex_to_mathml
 from hooks.numbers import finite_decimal, format_number, list_separator, tex_number
 
+
 def exercise_ids():
     return tuple(bank.EXERCISES)
 
@@ -49,8 +50,13 @@ def tex_value(value, locale: str) -> str:
     return sympy.latex(value)
 
 
+def tex_tuple(items, locale: str) -> str:
+    """(a, b, c) in TeX, separated as the locale separates items (a ';' where the decimal mark is a comma)."""
+    return r"\left(" + f"{list_separator(locale)} ".join(items) + r"\right)"
+
+
 def tex_vector(matrix, locale: str) -> str:
-    return r"\left(" + f"{list_separator(locale)} ".join(tex_value(x, locale) for x in matrix) + r"\right)"
+    return tex_tuple((tex_value(x, locale) for x in matrix), locale)
 
 
 def approx(value, locale: str) -> str:
@@ -66,8 +72,7 @@ def tex_answer(reference, locale: str) -> str:
         exact = tex_vector(reference, locale)
         if all(x.is_Rational for x in reference):
             return exact
-        decimals = f"{list_separator(locale)} ".join(tex_number(float(x), locale) for x in reference)
-        return exact + r" \approx \left(" + decimals + r"\right)"
+        return exact + r" \approx " + tex_tuple((tex_number(float(x), locale) for x in reference), locale)
     if isinstance(reference, sympy.FiniteSet):
         points = sorted(reference, key=lambda p: [-float(x) for x in p])
         return r"\left\{" + ", ".join(tex_vector(p, locale) for p in points) + r"\right\}"

@@ -1,4 +1,4 @@
-"""Site-level helpers for the hook: labels, settings, linting all chapters, fallback notices."""
+"""Site-level helpers for the hook: labels, settings, renderers, checking all chapters, fallback notices."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from dataclasses import astuple, dataclass
 from pathlib import Path
 
 from hooks import cache
-from hooks.blockspec import Problem, scan_blocks
 from hooks.translations import relative  # noqa: F401 - the one way pages are named in messages
 
 SOURCE_LANGUAGE = "en"
@@ -106,24 +105,19 @@ def renderers(settings: Settings, labels: dict):
     return exercise, figure
 
 
-def lint_docs(docs: Path, root: Path) -> list[Problem]:
-    ids = known_ids()
-    problems: list[Problem] = []
-    for path in sorted(docs.rglob("*.md")):
-        _, found = scan_blocks(path.read_text(encoding="utf-8"), relative(path, root), known_ids=ids)
-        problems.extend(found)
-    return problems
-
-
 def check_translations(docs: Path, root: Path):
-    """(notes, problems) of every locale: notes are informational (missing, stale pages).
+    """(notes, problems) of every locale, English included: notes are informational (missing, stale pages);
+    problems include every malformed block.
 
     Answered from the disk cache when neither the chapters nor the checks changed since the last build."""
     from hooks import translations
 
     def compute():
+        ids = known_ids()
         return [
-            astuple(f) for locale in translations.locales(docs) for f in translations.check_locale(docs, locale, root)
+            astuple(f)
+            for locale in translations.locales(docs)
+            for f in translations.check_locale(docs, locale, root, ids)
         ]
 
     key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))),

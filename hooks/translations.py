@@ -240,11 +240,12 @@ INLINE_MATH = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
 LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 
 
-def broken(text: str, path: str, pages: frozenset[str]) -> list[Finding]:
-    """What would break the page itself: malformed blocks, math that cannot render, links to no page."""
+def broken(text: str, path: str, pages: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
+    """What would break the page itself: malformed blocks (naming ids outside `known_ids`, when given),
+    math that cannot render, links to no page."""
     from hooks.mathml import MathError, tex_to_mathml
 
-    findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path)[1]]
+    findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
     line_of = lambda offset: text.count("\n", 0, offset) + 1  # noqa: E731
     display = [(m.start(), m.group(1), True) for m in DISPLAY_MATH.finditer(text)]
     rest = DISPLAY_MATH.sub(lambda m: " " * len(m.group(0)), text)
@@ -327,8 +328,10 @@ def load_glossary(folder: Path) -> list[dict]:
         return tomllib.load(handle).get("term", [])
 
 
-def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
-    """Every finding for one locale folder, informational ones included."""
+def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
+    """Every finding for one locale folder, informational ones included.
+
+    `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures)."""
     english_dir, folder = docs / SOURCE, docs / locale
     glossary = load_glossary(folder)
     pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
@@ -341,7 +344,7 @@ def check_locale(docs: Path, locale: str, root: Path) -> list[Finding]:
             findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
             continue
         text = path.read_text("utf-8")
-        findings.extend(broken(text, shown, pages))
+        findings.extend(broken(text, shown, pages, known_ids))
         findings.extend(restated(text, shown, locale, bank))
         if locale != SOURCE:
             findings.extend(check_page(english_path.read_text("utf-8"), text, locale, shown, glossary))
@@ -390,12 +393,15 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"unknown locale {', '.join(unknown)}: choose from {', '.join(known)}", file=sys.stderr)
         return 2
+    from hooks.site import known_ids
+
+    ids = known_ids()
     problems = 0
     for locale in args or known:
         if do_stamp:
             for path in stamp(docs, locale):
                 print(f"stamped {relative(path, root)}")
-        findings = check_locale(docs, locale, root)
+        findings = check_locale(docs, locale, root, ids)
         for finding in findings:
             print(finding)
         errors = [f for f in findings if f.kind not in INFO_KINDS]
