@@ -2,43 +2,54 @@
 
     python -m hooks.translations [LOCALE ...] [--stamp]
 
-Compares every page of a locale folder with its English source: missing and
-stale pages, structure (headings and blocks) and numbers that differ from
-English, leftover English, export markers, glossary violations, `&` for "and",
-the wrong number format; and, in every locale, English included, what would
-break a page (malformed blocks, math that cannot render, links to no page) and
-exercise data written by hand instead of rendered from the grader's bank. The strict build runs the same checks and fails on
-every finding but the informational ones (missing, stale).
+Compares every page of a locale folder with its English source page (kinds in `KINDS`), and checks,
+in every locale, English included, what would break a page: malformed blocks, math that cannot
+render, links to no page, exercise data written by hand instead of rendered from the grader's bank.
+The strict build runs the same checks and fails on every finding but the informational ones
+(`INFO_KINDS`: missing and stale pages). The command ends with each locale's progress, the table
+the site's translation status page shows.
 
 A translated page records the English text it translates in its front matter
-(`translation_of: <hash>`); `--stamp` writes the current hash once a page is
-brought up to date.
+(`translation_of: <hash>`); `--stamp` writes the current hash once a page is brought up to date.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from hooks import pages
 from hooks.blockspec import scan_blocks
-from hooks.numbers import FORMATS
+from hooks.pages import FRONT_MATTER, SOURCE, recorded_hash, source_hash  # noqa: F401 - the page record
 
-SOURCE = "en"
+KINDS = {
+    "missing": "an English page with no translation: readers see the English page, with a notice",
+    "stale": "the English page changed since the translation was stamped: readers see a notice",
+    "structure": "headings (levels) or blocks (types, ids, order) differ from English",
+    "math": "a math segment differs from English: math is not translated",
+    "numbers": "a number in the prose differs from English, or is written in another locale's format",
+    "markers": "a leftover export or tool marker such as [BLOCK_TYPE ...]",
+    "untranslated": "a heading, sentence or label left in English, or Latin-script prose in a ja, zh or ko page",
+    "glossary": "a forbidden or missing rendering of a term, or an identifier that was translated",
+    "punctuation": "'&' written for 'and'",
+    "orphan": "a page with no English source",
+    "block": "a malformed block",
+    "link": "a link to no page",
+    "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
+}
 INFO_KINDS = frozenset({"missing", "stale"})
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
 ENGLISH_STOPWORDS = frozenset(
     "the of and is are to with for each this that from into by as on its be it which when than their".split()
 )
-LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
-FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+CJK = frozenset({"ja", "zh", "ko"})
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,16 @@ class Finding:
         return f"{self.path}:{self.line}: {self.kind}: {self.message}"
 
 
+@dataclass(frozen=True)
+class Glossary:
+    """A locale's glossary.toml: its terms (`en`, `use`, `avoid`); English's also lists the identifiers
+    every locale keeps verbatim; any may `allow` Latin-script words a ja, zh or ko page uses as they are."""
+
+    terms: tuple = ()
+    identifiers: tuple = ()
+    allow: frozenset = field(default_factory=frozenset)
+
+
 def relative(path: Path, root: Path) -> str:
     """How a page is named in a finding: relative to the project when it is inside it."""
     try:
@@ -60,204 +81,226 @@ def relative(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-# --- reading a page
-
-
-def source_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-
-
-def recorded_hash(text: str) -> str | None:
-    m = FRONT_MATTER.match(text)
-    if m:
-        found = re.search(r"(?m)^translation_of:\s*([0-9a-f]+)\s*$", m.group(1))
-        return found.group(1) if found else None
-    return None
-
-
-def prose_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, text) of what a reader reads: no front matter, code, block headers, link targets or ids."""
-    lines = text.splitlines()
-    start = 0
-    m = FRONT_MATTER.match(text)
-    if m:
-        start = m.group(0).count("\n")
-    out, fence = [], None
-    for number, line in enumerate(lines[start:], start + 1):
-        stripped = line.strip()
-        if stripped.startswith(("```", "~~~")):
-            fence = None if fence else stripped[:3]
-            continue
-        if fence or stripped.startswith("///"):
-            continue
-        line = re.sub(r"`[^`]*`", " ", line)
-        line = re.sub(r"\]\([^)]*\)", "]", line)
-        line = re.sub(r"<[^>]+>", " ", line)
-        out.append((number, line))
-    return out
-
-
-def structure(text: str, path: str) -> list[tuple[int, str]]:
-    """The page's skeleton: (line, 'h2' | 'block name:id') in order."""
-    items = []
-    uses, _ = scan_blocks(text, path)
-    by_line = {u.line: u for u in uses}
-    fence = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip().startswith(("```", "~~~")):
-            fence = not fence
-        if fence:
-            continue
-        heading = re.match(r"^(#{1,6}) ", line)
-        if heading:
-            items.append((number, f"h{len(heading.group(1))}"))
-        elif number in by_line:
-            use = by_line[number]
-            keep = use.argument if use.name in ("exercise", "figure") else ""
-            items.append((number, f"{use.name}:{keep}" if keep else use.name))
-    return items
-
-
-def number_pattern(locale: str) -> tuple[str, str, str]:
-    """(regex of one number, thousands separators, decimal mark) in the locale's format (hooks.numbers)."""
-    decimal, thousands = FORMATS.get(locale, FORMATS[SOURCE])
-    if thousands == "\u202f":  # a narrow no-break space; its wider cousins are accepted too
-        thousands = "\u202f\u00a0 "
-    sep, dec = f"[{re.escape(thousands)}]", re.escape(decimal)
-    return rf"\d{{1,3}}(?:{sep}\d{{3}})+(?:{dec}\d+)?|\d+(?:{dec}\d+)?", thousands, decimal
-
-
-def writes_decimal_comma(locale: str) -> bool:
-    return FORMATS.get(locale, FORMATS[SOURCE])[0] == ","
-
-
-def numbers(lines: list[tuple[int, str]], locale: str, small: bool = False) -> list[tuple[int, Decimal]]:
-    """Numbers a reader reads, as values. Integers below 10 are left out unless `small`: one language
-    writes them as words where another writes digits."""
-    pattern, thousands, decimal = number_pattern(locale)
-    found = []
-    for number, line in lines:
-        line = line.replace("{,}", ",").replace("{.}", ".").replace("\\,", "\u202f")
-        line = re.sub(r"\\[A-Za-z]+", " ", line)  # TeX commands
-        for m in re.finditer(rf"(?<![A-Za-z0-9_.,]){pattern}(?![A-Za-z0-9_])", line):
-            raw = m.group(0)
-            for sep in thousands:
-                raw = raw.replace(sep, "")
-            try:
-                value = Decimal(raw.replace(decimal, "."))
-            except InvalidOperation:
-                continue
-            if small or value >= 10 or value != value.to_integral_value():
-                found.append((number, value))
-    return found
-
-
-# --- the checks
+# --- the checks of one translated page against its English page
 
 
 @lru_cache(maxsize=64)
-def english_outline(english: str) -> tuple[list, frozenset, Counter]:
-    """What every locale is compared with: the English page's structure, numbers and identifiers."""
-    numbers_found = frozenset(n for _, n in numbers(prose_lines(english), SOURCE))
-    return structure(english, "en"), numbers_found, Counter(re.findall(r"`([^`]+)`", english))
+def english_outline(english: str):
+    """What every locale is compared with, read once per English page."""
+    prose = pages.prose_lines(english)
+    return {
+        "structure": pages.structure(english, "en"),
+        "numbers": [(n, v) for n, v in pages.numbers(pages.prose_lines(english, keep_math=False), SOURCE)],
+        "math": pages.math_segments(english),
+        "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
+        "sentences": {phrase for _, phrase in pages.sentences(pages.prose_lines(english, keep_math=False))},
+        "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
+        "text": english.lower(),
+        "prose": prose,
+        "source": english,
+    }
 
 
-def check_page(english: str, translated: str, locale: str, path: str, glossary: list[dict]) -> list[Finding]:
-    findings: list[Finding] = []
-
-    def add(line: int, kind: str, message: str) -> None:
-        findings.append(Finding(path, line, kind, message))
-
+def check_page(english: str, translated: str, locale: str, path: str, glossary: Glossary) -> list[Finding]:
+    """Every finding of one translated page against its English page."""
+    outline = english_outline(english)
+    skeleton = pages.structure(translated, path)
+    here = pages.aligner(english, translated, path)
+    findings = [Finding(path, line, kind, message) for check in PAGE_CHECKS
+                for line, kind, message in check(outline, translated, locale, glossary, skeleton, here)]
     recorded = recorded_hash(translated)
     if recorded is not None and recorded != source_hash(english):
-        add(1, "stale", "the English page changed since this translation: update it, then run with --stamp")
-
-    src, english_numbers, english_identifiers = english_outline(english)
-    dst = structure(translated, path)
-    for (_, want), (line, got) in zip(src, dst):
-        if want != got:
-            add(line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order")
-            break
-    else:
-        if len(src) != len(dst):
-            line = dst[len(src)][0] if len(dst) > len(src) else (dst[-1][0] if dst else 1)
-            add(line, "structure", f"{len(dst)} headings and blocks where English has {len(src)}")
-
-    kept = Counter(re.findall(r"`([^`]+)`", translated))
-    for identifier, count in english_identifiers.items():
-        if kept[identifier] < count:
-            add(_first_line(translated, identifier), "identifier",
-                f"`{identifier}` appears {count} time(s) in English, {kept[identifier]} here: "
-                "identifiers stay verbatim, in backticks")
-
-    lines = prose_lines(translated)
-    seen = set()
-    for line, value in numbers(lines, locale):
-        seen.add(value)
-        if value not in english_numbers:
-            add(line, "numbers", f"{value} does not appear in the English page: check the figure and its format")
-    missing = sorted(english_numbers - seen)
-    if missing and not any(f.kind == "numbers" for f in findings):
-        add(1, "numbers", f"numbers in English missing here: {', '.join(map(str, missing))}")
-
-    for line, text in lines:
-        marker = EXPORT_MARKER.search(text)
-        if marker:
-            add(line, "marker", f"export marker '{marker.group(0)}' is not text: delete it")
-        if re.search(r"\s&\s", text):
-            add(line, "punctuation", "'&' used for 'and': write the word")
-        if writes_decimal_comma(locale) and re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
-            add(line, "number-format", "decimal point in a locale that writes a decimal comma (0,7)")
-        if locale != SOURCE and _looks_english(text, locale):
-            add(line, "english", "this line is still in English: translate it")
-        for term in glossary:
-            for avoid in term.get("avoid", []):
-                if avoid and avoid in text:
-                    add(line, "glossary", f"'{avoid}' for '{term['en']}': this locale writes '{term['use']}'")
+        findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
+                                   "update it, then run with --stamp"))
     return findings
 
 
-def _first_line(text: str, needle: str) -> int:
-    """The line where a translated identifier most likely sits: where its first word appears, else 1."""
-    word = re.split(r"[-_ ]", needle)[0]
-    for number, line in enumerate(text.splitlines(), 1):
-        if word and word in line:
-            return number
+def check_structure(outline, translated, locale, glossary, skeleton, here):
+    english = outline["structure"]
+    for (_, want), (line, got) in zip(english, skeleton):
+        if want != got:
+            yield line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order"
+            return
+    if len(english) != len(skeleton):
+        line = skeleton[len(english)][0] if len(skeleton) > len(english) else (skeleton[-1][0] if skeleton else 1)
+        yield line, "structure", f"{len(skeleton)} headings and blocks where English has {len(english)}"
+
+
+def check_math(outline, translated, locale, glossary, skeleton, here):
+    """Math is not translated: every segment of the page is one of English's, and every one of English's
+    is on the page (numbers in math are compared as values, so each locale keeps its own format)."""
+    english = {canonical_math(tex, SOURCE) for _, tex, _ in outline["math"]}
+    found = set()
+    for line, tex, _ in pages.math_segments(translated):
+        found.add(canonical_math(tex, locale))
+        if canonical_math(tex, locale) not in english:
+            yield line, "math", f"${tex.strip()}$ is not in the English page: copy the math from English"
+    for line, tex, _ in outline["math"]:
+        if canonical_math(tex, SOURCE) not in found:
+            found.add(canonical_math(tex, SOURCE))
+            yield here(line), "math", f"English has ${tex.strip()}$ in this section (line {line}); it is missing here"
+
+
+def canonical_math(tex: str, locale: str) -> str:
+    """TeX with its numbers written the same way in every locale: no thousands separators, a decimal point."""
+    decimal, thousands = pages.FORMATS.get(locale, pages.FORMATS[SOURCE])
+    separators = {",": r"\{,\}|,", ".": r"\{\.\}|\.", "\u202f": r"\\,|\{\\,\}|~|\u202f|\u00a0"}[thousands]
+    tex = re.sub(rf"\d{{1,3}}(?:(?:{separators})\d{{3}})+(?!\d)",
+                 lambda m: re.sub(r"\D", "", m.group(0)), tex)
+    if decimal == ",":
+        tex = re.sub(r"(\d)\{,\}(\d)", r"\1.\2", tex)
+    return re.sub(r"\s+", "", tex)
+
+
+def check_numbers(outline, translated, locale, glossary, skeleton, here):
+    lines = pages.prose_lines(translated, keep_math=False)
+    english = Counter(v for _, v in outline["numbers"])
+    wanted = set(english)
+    for line, value in pages.numbers(lines, locale):
+        if value not in wanted:
+            yield line, "numbers", f"{value} does not appear in the English page: check the figure and its format"
+        english[value] -= 1
+    for line, value in outline["numbers"]:
+        if english[value] > 0 and value in wanted:
+            wanted.discard(value)
+            yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
+    if pages.writes_decimal_comma(locale):
+        for line, text in lines:
+            if re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
+                yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+
+
+def check_lines(outline, translated, locale, glossary, skeleton, here):
+    """Markers, '&', glossary renderings, English left in the text."""
+    allowed = _allowed_words(glossary)
+    for line, text in pages.prose_lines(translated, keep_math=False):
+        marker = EXPORT_MARKER.search(text)
+        if marker:
+            yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
+        if re.search(r"\s&\s", text):
+            yield line, "punctuation", "'&' used for 'and': write the word"
+        for term in glossary.terms:
+            for avoid in term.get("avoid", []):
+                if avoid and avoid in text:
+                    yield line, "glossary", f"'{avoid}' for '{term['en']}': this locale writes '{term['use']}'"
+        if locale == SOURCE:
+            continue
+        heading = pages.HEADING.match(text)
+        if heading and heading.group(2).strip().lower() in outline["headings"] and _latin_prose(heading.group(2), allowed):
+            yield line, "untranslated", f"heading '{heading.group(2).strip()}' is the English one: translate it"
+            continue
+        left = [phrase for _, phrase in pages.sentences([(line, text)])
+                if phrase in outline["sentences"] and _latin_prose(phrase, allowed)]
+        if left:
+            yield line, "untranslated", f"'{left[0]}' is the English sentence: translate it"
+        elif locale in CJK and (words := _latin_prose(text, allowed)):
+            yield line, "untranslated", (f"Latin-script words {', '.join(words)}: translate them, or add them "
+                                         f"to `allow` in docs/{locale}/glossary.toml if they stay as they are")
+        elif locale not in CJK and _looks_english(text):
+            yield line, "untranslated", "this line is still in English: translate it"
+
+
+def check_glossary(outline, translated, locale, glossary, skeleton, here):
+    """Required renderings, and identifiers kept verbatim (in backticks, and by the English glossary's list)."""
+    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    for identifier, count in outline["identifiers"].items():
+        if kept[identifier] < count:
+            yield (_first_line(outline["source"], identifier, here, translated), "glossary",
+                   f"`{identifier}` appears {count} time(s) in English, {kept[identifier]} here: "
+                   "identifiers stay verbatim, in backticks")
+    for identifier in glossary.identifiers:
+        pattern = rf"(?<![A-Za-z0-9_-]){re.escape(identifier)}(?![A-Za-z0-9_-])"
+        english, found = re.findall(pattern, outline["text"], re.I), re.findall(pattern, translated)
+        if english and not found and identifier not in outline["identifiers"]:
+            yield (_first_line(outline["source"], identifier, here, translated), "glossary",
+                   f"'{identifier}' is an identifier: it stays verbatim in every locale")
+    text = _plain(translated)
+    english_text = outline["text"]
+    for term in sorted(glossary.terms, key=lambda t: -len(t["en"])):  # "gradient descent" before "gradient"
+        renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
+        mentioned = _mentions(english_text, term["en"])
+        english_text = re.sub(_term_pattern(term["en"]), " ", english_text)
+        if renderings and mentioned and not any(_plain(r) in text for r in renderings):
+            line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
+            yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
+                   f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+
+
+PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)
+
+
+def _term_pattern(term: str) -> str:
+    return rf"(?<![a-z-]){re.escape(term.lower())}(?:s|es)?(?![a-z-])"
+
+
+def _mentions(lowered: str, term: str) -> bool:
+    return re.search(_term_pattern(term), lowered) is not None
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("’", "'")
+
+
+def _first_line(english: str, identifier: str, here, translated: str) -> int:
+    """Where a lost identifier belongs: the first paragraph where English has more of it than the translation."""
+    for number, line in enumerate(english.splitlines(), 1):
+        if identifier in line:
+            place = here(number)
+            paragraph = _paragraph_at(translated, place)
+            if paragraph.count(identifier) < _paragraph_at(english, number).count(identifier):
+                return place
     return 1
 
 
-def _looks_english(text: str, locale: str) -> bool:
-    text = re.sub(r"\$[^$]*\$", " ", text)
-    words = LATIN_WORD.findall(text)
+def _paragraph_at(text: str, line: int) -> str:
+    lines = text.splitlines()
+    end = line
+    while end < len(lines) and lines[end].strip() and not lines[end].startswith(("#", "///")):
+        end += 1
+    start = line
+    while start > 1 and lines[start - 2].strip() and not lines[start - 1].startswith(("#", "///")):
+        start -= 1
+    return "\n".join(lines[start - 1:end])
+
+
+def _allowed_words(glossary: Glossary) -> set[str]:
+    """Latin-script words a page may keep: the glossary's `allow`, the identifiers' words, the renderings'."""
+    phrases = [*glossary.allow, *glossary.identifiers, *(t.get("use", "") for t in glossary.terms)]
+    return {w.lower() for phrase in phrases for w in pages.LATIN_WORD.findall(phrase)}
+
+
+def _latin_prose(text: str, allowed: set[str]) -> list[str]:
+    """Latin-script words in the text that are prose: two letters or more, no digits, not allowed."""
+    words = [w for w in pages.LATIN_WORD.findall(text) if len(w) > 1 and not re.search(r"[\d_]", w)]
+    return [w for w in words if w.lower() not in allowed and w.lower().strip(".") not in allowed]
+
+
+def _looks_english(text: str) -> bool:
+    words = pages.LATIN_WORD.findall(text)
     stop = sum(word.lower() in ENGLISH_STOPWORDS for word in words)
-    if locale in ("ja", "zh", "ko"):
-        return bool(re.search(r"[A-Za-z]+(?:[\s,:-]+[A-Za-z]+){3,}", text)) and stop >= 1
     return stop >= 3 and stop >= 0.25 * len(words)
 
 
-DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
-INLINE_MATH = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
+# --- what breaks a page, in any locale
+
+
 LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 
 
-def broken(text: str, path: str, pages: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
-    """What would break the page itself: malformed blocks (naming ids outside `known_ids`, when given),
-    math that cannot render, links to no page."""
+def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
+    """Malformed blocks (naming ids outside `known_ids`, when given), math that cannot render, links to no page."""
     from hooks.mathml import MathError, tex_to_mathml
 
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
-    line_of = lambda offset: text.count("\n", 0, offset) + 1  # noqa: E731
-    display = [(m.start(), m.group(1), True) for m in DISPLAY_MATH.finditer(text)]
-    rest = DISPLAY_MATH.sub(lambda m: " " * len(m.group(0)), text)
-    inline = [(m.start(), m.group(1), False) for m in INLINE_MATH.finditer(re.sub(r"`[^`\n]*`", "", rest))]
-    for offset, tex, is_display in sorted(display + inline):
+    for line, tex, is_display in pages.math_segments(text):
         try:
             tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
-            findings.append(Finding(path, line_of(offset), "math", str(error)))
-    for m in LINK.finditer(text):
-        if m.group(1) not in pages:
-            findings.append(Finding(path, line_of(m.start()), "link", f"no page '{m.group(1)}' in English or here"))
+            findings.append(Finding(path, line, "math", str(error)))
+    for number, line in enumerate(text.splitlines(), 1):
+        for m in LINK.finditer(line):
+            if m.group(1) not in pages_known:
+                findings.append(Finding(path, number, "link", f"no page '{m.group(1)}' in English or here"))
     return findings
 
 
@@ -309,23 +352,68 @@ def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> lis
     return [
         Finding(path, line, "bank-number",
                 f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
-        for line, value in numbers(lines, locale, small=True) if value in bank
+        for line, value in pages.numbers(lines, locale, small=True) if value in bank
     ]
 
 
 def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
-    """Like `prose_lines`, but keeping the block fences, so blocks can be followed."""
-    fences = {n for n, line in enumerate(text.splitlines(), 1) if line.strip().startswith("///")}
-    kept = dict(prose_lines(text))
-    return sorted([*kept.items(), *((n, text.splitlines()[n - 1]) for n in fences)])
+    """Like `pages.prose_lines`, but keeping the block fences, so blocks can be followed."""
+    all_lines = text.splitlines()
+    fences = {n for n, line in enumerate(all_lines, 1) if line.strip().startswith("///")}
+    kept = dict(pages.prose_lines(text))
+    return sorted([*kept.items(), *((n, all_lines[n - 1]) for n in fences)])
 
 
-def load_glossary(folder: Path) -> list[dict]:
+# --- a locale folder
+
+
+def load_glossary(folder: Path, english: Glossary | None = None) -> Glossary:
+    """The folder's glossary.toml; identifiers and allowed words also come from English's (`english`)."""
     path = folder / "glossary.toml"
-    if not path.exists():
+    table = tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+    base = english or Glossary()
+    return Glossary(
+        terms=tuple(table.get("term", [])),
+        identifiers=tuple(dict.fromkeys([*base.identifiers, *table.get("identifiers", [])])),
+        allow=base.allow | frozenset(table.get("allow", [])),
+    )
+
+
+def english_only(text: str) -> bool:
+    """A page for the course's staff (`translate: false` in its front matter): not expected in other locales."""
+    return pages.front_matter_value(text, "translate") == "false"
+
+
+def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> list[Finding]:
+    """Labels (the site's and the figures' words) left identical to English."""
+    english, path = docs / SOURCE / "labels.toml", docs / locale / "labels.toml"
+    if locale == SOURCE or not path.exists() or not english.exists():
         return []
-    with path.open("rb") as handle:
-        return tomllib.load(handle).get("term", [])
+    source = _label_lines(english)
+    allowed, least = _allowed_words(glossary), 1 if locale in CJK else 2  # "Figure" is French too
+    return [
+        Finding(relative(path, root), line, "untranslated", f"label '{key}' is the English '{value}': translate it")
+        for key, (line, value) in _label_lines(path).items()
+        if key in source and value == source[key][1] and len(_latin_prose(re.sub(r"\{[^}]*\}", " ", value), allowed)) >= least
+    ]
+
+
+def _label_lines(path: Path) -> dict[str, tuple[int, str]]:
+    """Dotted key -> (line, value) of a labels.toml, read with tomllib and located line by line."""
+    values, table, found = tomllib.loads(path.read_text("utf-8")), [], {}
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        header = re.match(r"^\s*\[([\w.-]+)\]\s*$", line)
+        if header:
+            table = header.group(1).split(".")
+            continue
+        key = re.match(r"^\s*([\w-]+)\s*=", line)
+        if key:
+            value = values
+            for part in (*table, key.group(1)):
+                value = value.get(part, {}) if isinstance(value, dict) else {}
+            if isinstance(value, str):
+                found[".".join((*table, key.group(1)))] = (number, value)
+    return found
 
 
 def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
@@ -333,25 +421,78 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
 
     `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures)."""
     english_dir, folder = docs / SOURCE, docs / locale
-    glossary = load_glossary(folder)
-    pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
+    english_glossary = load_glossary(english_dir)
+    glossary = load_glossary(folder, english_glossary)
+    known_pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
     bank = bank_values()
     findings: list[Finding] = []
     for english_path in sorted(english_dir.glob("*.md")):
-        path = folder / english_path.name
+        path, english = folder / english_path.name, english_path.read_text("utf-8")
         shown = relative(path, root)
         if not path.exists():
-            findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
+            if not english_only(english):
+                findings.append(Finding(shown, 1, "missing", "not translated yet: readers see the English page with a notice"))
             continue
         text = path.read_text("utf-8")
-        findings.extend(broken(text, shown, pages, known_ids))
+        findings.extend(broken(text, shown, known_pages, known_ids))
         findings.extend(restated(text, shown, locale, bank))
         if locale != SOURCE:
-            findings.extend(check_page(english_path.read_text("utf-8"), text, locale, shown, glossary))
+            findings.extend(check_page(english, text, locale, shown, glossary))
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
-    return findings
+    return findings + check_labels(docs, locale, root, glossary)
+
+
+# --- progress: the summary the command prints and the status page shows
+
+
+@dataclass(frozen=True)
+class Progress:
+    locale: str
+    pages: int                # English pages to translate
+    missing: tuple[str, ...]  # their names
+    stale: tuple[str, ...]
+    errors: int
+
+    @property
+    def translated(self) -> int:
+        return self.pages - len(self.missing)
+
+    @property
+    def up_to_date(self) -> int:
+        return self.translated - len(self.stale)
+
+
+PROGRESS_COLUMNS = ("locale", "translated", "up to date", "stale", "missing", "errors")
+
+
+def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
+    """Each translated locale's progress, from its findings (`check_locale`)."""
+    total = sum(not english_only(p.read_text("utf-8")) for p in (docs / SOURCE).glob("*.md"))
+    name = lambda f: Path(f.path).name  # noqa: E731
+    return [
+        Progress(locale, total,
+                 tuple(name(f) for f in found if f.kind == "missing"),
+                 tuple(name(f) for f in found if f.kind == "stale"),
+                 sum(f.kind not in INFO_KINDS for f in found))
+        for locale, found in findings.items() if locale != SOURCE
+    ]
+
+
+def progress_rows(rows: list[Progress]) -> list[tuple[str, ...]]:
+    """The table's cells, as the command prints them and the status page shows them."""
+    return [(p.locale, f"{p.translated}/{p.pages}", str(p.up_to_date), str(len(p.stale)), str(len(p.missing)),
+             str(p.errors)) for p in rows]
+
+
+def progress_text(rows: list[Progress]) -> str:
+    cells = [PROGRESS_COLUMNS, *progress_rows(rows)]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(PROGRESS_COLUMNS))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells)
+
+
+# --- the command
 
 
 def stamp(docs: Path, locale: str) -> list[Path]:
@@ -396,18 +537,21 @@ def main(argv: list[str] | None = None) -> int:
     from hooks.site import known_ids
 
     ids = known_ids()
-    problems = 0
+    by_locale = {}
     for locale in args or known:
-        if do_stamp:
+        if do_stamp and locale != SOURCE:
             for path in stamp(docs, locale):
                 print(f"stamped {relative(path, root)}")
-        findings = check_locale(docs, locale, root, ids)
-        for finding in findings:
+        by_locale[locale] = check_locale(docs, locale, root, ids)
+        for finding in by_locale[locale]:
             print(finding)
-        errors = [f for f in findings if f.kind not in INFO_KINDS]
-        problems += len(errors)
-        print(f"{locale}: {len(errors)} problem(s), {len(findings) - len(errors)} note(s)")
-    return 1 if problems else 0
+    print()
+    rows = progress(docs, by_locale)
+    if rows:
+        print(progress_text(rows))
+    errors = sum(f.kind not in INFO_KINDS for found in by_locale.values() for f in found)
+    print(f"{errors} error(s)" + (": the strict build fails until they are fixed" if errors else ""))
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

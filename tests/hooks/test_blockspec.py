@@ -24,5 +24,5 @@ def test_invalid_values_raise_value_error(validator, value):
 
 
 def test_every_block_is_declared_with_a_purpose():
-    assert set(SPECS) == {"step", "reading", "exercise", "hint", "figure"}
+    assert set(SPECS) == {"step", "reading", "exercise", "hint", "figure", "translation-status"}
     assert all(spec.purpose for spec in SPECS.values())

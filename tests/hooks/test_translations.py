@@ -1,7 +1,8 @@
-"""The translation checks catch each kind of defect the delivered seeds had, with file and line."""
+"""The translation checks find each kind of defect the delivered seeds had (and more), with file, line and kind."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,8 +21,16 @@ def real(locale: str, page: str = PAGE) -> str:
     return (DOCS / locale / page).read_text(encoding="utf-8")
 
 
-def glossary(locale: str) -> list[dict]:
-    return translations.load_glossary(DOCS / locale)
+def glossary(locale: str) -> translations.Glossary:
+    return translations.load_glossary(DOCS / locale, translations.load_glossary(DOCS / "en"))
+
+
+def findings_of(locale: str, text: str, page: str = PAGE) -> list[translations.Finding]:
+    return check_page(real("en", page), text, locale, f"docs/{locale}/{page}", glossary(locale))
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
 
 
 def inject(text: str, after_line: int, new: str) -> tuple[str, int]:
@@ -41,68 +50,172 @@ def first_prose_line(text: str) -> int:
 @pytest.mark.parametrize("locale", ["en", "ja", "zh", "ko", "fr", "id"])
 def test_the_published_translations_are_clean(locale):
     findings = translations.check_locale(DOCS, locale, ROOT)
-    problems = [str(f) for f in findings if f.kind not in translations.INFO_KINDS]
-    assert problems == []
+    assert [str(f) for f in findings if f.kind not in translations.INFO_KINDS] == []
 
 
-DEFECTS = [
-    # (locale, injected paragraph, expected kind)
-    ("ja", "このように射影を計算します。[BLOCK_TYPE SECTION/STEP]", "marker"),
-    ("ko", "Think of K as a list of vectors in the space of the keys, one for each token.", "english"),
-    ("fr", "Think of K as a list of vectors in the space of the keys, one for each token.", "english"),
+# (locale, paragraph injected after the first prose line, expected kind): each seed defect, and more
+INJECTED = [
+    ("ja", "このように射影を計算します。[BLOCK_TYPE SECTION/STEP]", "markers"),
+    ("ko", "[BLOCK_TYPE simplex/simplex_question] 꼭짓점을 모두 구하세요.", "markers"),
+    ("zh", "[EXPORT_NOTE draft] 单纯形的顶点。", "markers"),
+    ("ko", "Think of K as a list of vectors in the space of the keys, one for each token.", "untranslated"),
+    ("fr", "Think of K as a list of vectors in the space of the keys, one for each token.", "untranslated"),
+    ("zh", "[过去 token 1] [past token 3]", "untranslated"),
+    ("ja", "各頂点は the reachable region の角です。", "untranslated"),
+    ("fr", "Diversity is zero: the model trains on a single distribution.", "untranslated"),
     ("id", "Entri di atas diagonal & bobot nol.", "punctuation"),
-    ("fr", "Le plancher vaut 0.7 pour cette source.", "number-format"),
+    ("fr", "Le plancher vaut 0.7 pour cette source.", "numbers"),
     ("fr", "Le plancher vaut 0,8 pour cette source.", "numbers"),
+    ("id", "Batas atasnya 0,35 untuk sumber ini.", "numbers"),
     ("ja", "双曲面で単体を切ります。", "glossary"),
     ("zh", "两个向量的内积。", "glossary"),
+    ("fr", "Soit $w_i \\geq 0.5$ pour toute source.", "math"),
+    ("ko", "여기서 $\\sum_j w_j = 1$ 입니다.", "math"),
 ]
 
 
-@pytest.mark.parametrize("locale, paragraph, kind", DEFECTS)
-def test_each_defect_is_found_at_its_line(locale, paragraph, kind):
+@pytest.mark.parametrize("locale, paragraph, kind", INJECTED)
+def test_an_injected_defect_is_found_at_its_line(locale, paragraph, kind):
     text, line = inject(real(locale), first_prose_line(real(locale)), paragraph)
-    path = f"docs/{locale}/{PAGE}"
-    findings = check_page(real("en"), text, locale, path, glossary(locale))
-    assert any(f.kind == kind and f.line == line for f in findings), findings
-    assert all(str(f).startswith(f"{path}:") for f in findings)
+    findings = findings_of(locale, text)
+    assert (line, kind) in [(f.line, f.kind) for f in findings], findings
+    assert all(str(f).startswith(f"docs/{locale}/{PAGE}:") for f in findings)
 
 
-@pytest.mark.parametrize("locale, identifier, translated", [("fr", "dictionary", "dictionnaire"), ("zh", "repo-docs", "仓库文档")])
-def test_a_translated_identifier_is_found(locale, identifier, translated):
-    text = real(locale).replace(f"`{identifier}`", translated, 1)
-    findings = check_page(real("en"), text, locale, "p.md", glossary(locale))
-    assert [f.kind for f in findings] == ["identifier"]
-    assert f"`{identifier}`" in findings[0].message
+# (locale, page, text to replace, replacement, expected kind): edits of the published page itself
+EDITED = [
+    # structure: a heading level, a block's type, an exercise's id, a lost block
+    ("ja", PAGE, "\n## ", "\n### ", "structure"),
+    ("fr", PAGE, "/// reading", "/// step | Lecture", "structure"),
+    ("zh", "02-attention-projection.md", "/// figure | attention-weights", "/// figure | warmup-schedule", "structure"),
+    # math differs from English: changed, or a number in it changed
+    ("fr", PAGE, "$\\sum_i w_i = 1$", "$\\sum_i w_i = 2$", "math"),
+    ("id", "02-attention-projection.md", "$\\sqrt{d_k}$", "$\\sqrt{d_q}$", "math"),
+    # numbers: a figure changed in the prose
+    ("ko", "03-loss-terrain.md", "112,080", "112,800", "numbers"),
+    # untranslated: a heading left in English
+    ("fr", "02-attention-projection.md", "## L’attention multi-têtes comme projection sur plusieurs sous-espaces",
+     "## Multi-head attention as multi-subspace projection", "untranslated"),
+    ("id", "03-loss-terrain.md", "\n## ", "\n## Gradient Descent as a Path on Terrain\n\n## ", "untranslated"),
+    # glossary: an identifier translated, in backticks or not; a forbidden rendering
+    ("fr", PAGE, "`dictionary`", "`dictionnaire`", "glossary"),
+    ("zh", PAGE, "`repo-docs`", "仓库文档", "glossary"),
+    ("ja", "02-attention-projection.md", "アテンション", "注意機構", "glossary"),
+]
 
 
-def test_a_missing_block_breaks_the_structure():
-    text = real("ko").replace("/// reading\n", "", 1)
-    text = text.replace("\n///\n", "\n", 1)
-    findings = check_page(real("en"), text, "ko", "p.md", glossary("ko"))
-    assert any(f.kind == "structure" for f in findings)
+@pytest.mark.parametrize("locale, page, old, new, kind", EDITED)
+def test_an_edited_page_is_found_at_the_edit(locale, page, old, new, kind):
+    original = real(locale, page)
+    assert old in original, f"the fixture no longer matches docs/{locale}/{page}"
+    text = original.replace(old, new, 1)
+    findings = findings_of(locale, text, page)
+    kinds = [f.kind for f in findings]
+    assert kind in kinds, findings
+    assert line_of(text, new.strip().splitlines()[0]) in [f.line for f in findings if f.kind == kind], findings
+
+
+def test_a_lost_math_segment_is_reported_in_its_section():
+    text = real("ja").replace("$\\sum_i w_i = 1$", "総和が 1", 1)
+    found = [f for f in findings_of("ja", text) if f.kind == "math"]
+    assert len(found) == 1 and "\\sum_i w_i = 1" in found[0].message
+    english_line = line_of(real("en"), "$\\sum_i w_i = 1$")
+    assert f"line {english_line}" in found[0].message
+
+
+def test_a_required_rendering_that_is_missing_is_found():
+    text = real("ja", "02-attention-projection.md").replace("射影", "投射")
+    found = [f for f in findings_of("ja", text, "02-attention-projection.md") if f.kind == "glossary"]
+    assert any("'projection'" in f.message and "射影" in f.message for f in found), found
+
+
+def test_math_keeps_each_locales_number_format():
+    english, french = "Here $0.7 + 120,000 = x$.", "Ici $0{,}7 + 120\\,000 = x$."
+    assert [f for f in check_page(english, french, "fr", "p.md", translations.Glossary()) if f.kind == "math"] == []
+    assert translations.canonical_math("0{,}7", "fr") == translations.canonical_math("0.7", "en")
+
+
+def test_a_label_left_in_english_is_found_in_labels_toml(tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(DOCS / "en", docs / "en")
+    shutil.copytree(DOCS / "ja", docs / "ja")
+    labels = docs / "ja" / "labels.toml"
+    text = labels.read_text(encoding="utf-8")
+    english = (DOCS / "en" / "labels.toml").read_text(encoding="utf-8")
+    original = next(line for line in text.splitlines() if line.startswith("reading = "))
+    labels.write_text(text.replace(original, next(l for l in english.splitlines() if l.startswith("reading = "))),
+                      encoding="utf-8")
+    found = translations.check_labels(docs, "ja", tmp_path, translations.load_glossary(docs / "ja"))
+    assert [(f.path, f.line, f.kind) for f in found] == [("docs/ja/labels.toml", line_of(text, original), "untranslated")]
+
+
+def copy_locale_pair(tmp_path: Path, locale: str) -> Path:
+    docs = tmp_path / "docs"
+    for name in ("en", locale):
+        shutil.copytree(DOCS / name, docs / name)
+    return docs
 
 
 def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
-    for locale in ("en", "ko"):
-        (tmp_path / "docs" / locale).mkdir(parents=True)
-        unstamped = translations.FRONT_MATTER.sub("", real(locale))
-        (tmp_path / "docs" / locale / PAGE).write_text(unstamped, encoding="utf-8")
-        (tmp_path / "docs" / locale / "labels.toml").write_text("", encoding="utf-8")
-    assert stamp(tmp_path / "docs", "ko") == [tmp_path / "docs/ko" / PAGE]
-    assert [f.kind for f in translations.check_locale(tmp_path / "docs", "ko", tmp_path)] == []
-    english = tmp_path / "docs/en" / PAGE
+    docs = copy_locale_pair(tmp_path, "ko")
+    page = docs / "ko" / PAGE
+    page.write_text(translations.FRONT_MATTER.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
+    assert stamp(docs, "ko") == [page]
+    assert [f.kind for f in translations.check_locale(docs, "ko", tmp_path)] == []
+    english = docs / "en" / PAGE
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
-    findings = translations.check_locale(tmp_path / "docs", "ko", tmp_path)
-    assert [(f.kind, f.line) for f in findings] == [("stale", 1)]
-    assert source_hash(english.read_text(encoding="utf-8")) not in (tmp_path / "docs/ko" / PAGE).read_text()
+    findings = translations.check_locale(docs, "ko", tmp_path)
+    assert [(f.path, f.line, f.kind) for f in findings] == [(f"docs/ko/{PAGE}", 1, "stale")]
+    assert source_hash(english.read_text(encoding="utf-8")) not in page.read_text(encoding="utf-8")
+    assert stamp(docs, "ko") == [page] and translations.check_locale(docs, "ko", tmp_path) == []
 
 
-def test_the_command_reports_and_exits():
-    ok = subprocess.run([sys.executable, "-m", "hooks.translations", "ja"], cwd=ROOT, capture_output=True, text=True)
+def test_missing_and_orphan_pages(tmp_path):
+    docs = copy_locale_pair(tmp_path, "fr")
+    (docs / "fr" / PAGE).rename(docs / "fr" / "04-simplexe.md")
+    found = {(f.path, f.kind) for f in translations.check_locale(docs, "fr", tmp_path)}
+    assert (f"docs/fr/{PAGE}", "missing") in found and ("docs/fr/04-simplexe.md", "orphan") in found
+
+
+def test_pages_for_staff_are_not_expected_in_other_locales():
+    assert translations.english_only(real("en", "translators.md"))
+    assert not any("translators.md" in f.path for f in translations.check_locale(DOCS, "ja", ROOT))
+
+
+def run_command(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hooks.translations", *args], cwd=cwd, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_the_command_reports_progress_and_exits_zero_on_the_published_site():
+    ok = run_command("ja")
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert "docs/ja/01-semantic-distance.md:1: missing:" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "hooks.translations", "xx"], cwd=ROOT, capture_output=True, text=True)
+    table = [line.split() for line in ok.stdout.splitlines() if line.startswith(("locale", "ja "))]
+    assert table[0][:2] == ["locale", "translated"] and table[1][:2] == ["ja", "5/6"]
+    assert ok.stdout.rstrip().endswith("0 error(s)")
+
+
+def test_the_command_names_each_error_and_exits_non_zero(tmp_path):
+    docs = copy_locale_pair(tmp_path, "fr")
+    page = docs / "fr" / PAGE
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("$\\sum_i w_i = 1$", "$\\sum_i w_i = 2$", 1), encoding="utf-8")
+    bad = run_command("fr", cwd=tmp_path)
+    line = line_of(text, "$\\sum_i w_i = 1$")
+    assert bad.returncode == 1
+    assert f"docs/fr/{PAGE}:{line}: math:" in bad.stdout
+    assert "Traceback" not in bad.stderr
+
+
+def test_an_unknown_locale_is_refused():
+    bad = run_command("xx")
     assert bad.returncode == 2 and "unknown locale xx" in bad.stderr
+
+
+@pytest.mark.parametrize("kind", sorted(translations.KINDS))
+def test_the_guide_explains_every_kind(kind):
+    assert f"`{kind}`" in real("en", "translators.md")
 
 
 @pytest.mark.parametrize(
@@ -115,16 +228,16 @@ def test_the_command_reports_and_exits():
 )
 def test_what_would_break_the_page_is_found(paragraph, kind):
     text, line = inject(real("fr"), first_prose_line(real("fr")), paragraph)
-    pages = frozenset(p.name for p in (DOCS / "en").glob("*.md"))
-    findings = translations.broken(text, "docs/fr/p.md", pages)
+    known = frozenset(p.name for p in (DOCS / "en").glob("*.md"))
+    findings = translations.broken(text, "docs/fr/p.md", known)
     assert [(f.kind, f.line) for f in findings] == [(kind, line)]
 
 
 def test_the_published_pages_are_not_broken():
     for locale in ("en", "ja", "zh", "ko", "fr", "id"):
-        pages = frozenset(p.name for d in ("en", locale) for p in (DOCS / d).glob("*.md"))
+        known = frozenset(p.name for d in ("en", locale) for p in (DOCS / d).glob("*.md"))
         for path in sorted((DOCS / locale).glob("*.md")):
-            assert translations.broken(path.read_text("utf-8"), str(path), pages) == []
+            assert translations.broken(path.read_text("utf-8"), str(path), known) == []
 
 
 @pytest.mark.parametrize(
