@@ -26,6 +26,7 @@ class PageContext:
     labels: dict = field(default_factory=dict)
     render_exercise: Callable[[str, str], tuple[str, str]] = lambda exercise_id, lang: ("", "")
     render_figure: Callable[[str, str], str] = lambda figure_id, lang: ""
+    render_status: Callable[[], str] = lambda: ""
 
     def label(self, key: str, **params) -> str:
         return self.labels[key].format(**params)
@@ -138,7 +139,16 @@ class FigureBlock(CourseBlock):
         return self.caption
 
 
-BLOCK_TYPES = (StepBlock, ReadingBlock, ExerciseBlock, HintBlock, FigureBlock)
+class StatusBlock(CourseBlock):
+    SPEC = SPECS["translation-status"]
+
+    def on_create(self, parent):
+        el = etree.SubElement(parent, "div", {"class": "course-status-block"})
+        self.stash(el, self.context.render_status())
+        return el
+
+
+BLOCK_TYPES = (StepBlock, ReadingBlock, ExerciseBlock, HintBlock, FigureBlock, StatusBlock)
 
 
 class CourseBlocks(BlocksExtension):

@@ -74,6 +74,7 @@ SPECS: MappingProxyType = MappingProxyType(
             ),
             BlockSpec("hint", "a collapsible hint", None, inside="exercise", body="the hint"),
             BlockSpec("figure", "a figure drawn from the bank's data", slug, "the figure's id", body="the caption"),
+            BlockSpec("translation-status", "each locale's translation progress, from the translation checks", None),
         )
     }
 )

@@ -4,7 +4,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_config        first language of a build (or of a `mkdocs serve` rebuild): check every chapter
                    (malformed blocks, math, links, and each translation against English; fail
                    with path:line), load the labels; register the blocks once
-  on_page_markdown add the fallback notice to a page shown in place of a missing translation
+  on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
+                   to a translation whose English page changed since it was stamped (stale)
   on_page_content  TeX to MathML
   on_post_build    fail the build with every problem found, all at once
 """
@@ -22,6 +23,7 @@ if str(ROOT) not in sys.path:
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
+from mkdocs.utils import get_relative_url  # noqa: E402
 
 from hooks import site  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
@@ -30,7 +32,7 @@ from hooks.mathml import MathError, render_math  # noqa: E402
 log = get_plugin_logger("course")
 
 CONTEXT = PageContext()
-STATE = {"labels": {}, "problems": [], "settings": None}
+STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None}
 
 
 def current_language(config) -> str:
@@ -46,8 +48,9 @@ def on_config(config):
         # the first (default-language) build of a build or a `mkdocs serve` rebuild:
         # check every chapter of every locale at once
         STATE["problems"].clear()
-        notes, problems = site.check_translations(docs, ROOT)
-        for note in notes:
+        findings, problems = site.check_translations(docs, ROOT)
+        STATE["findings"], STATE["docs"] = findings, docs
+        for note in (f for rows in findings.values() for f in rows if f not in problems):
             log.info(str(note))
         if problems:
             raise PluginError(
@@ -62,7 +65,14 @@ def on_config(config):
     CONTEXT.render_exercise, CONTEXT.render_figure = (
         _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"])
     )
+    CONTEXT.render_status = render_status
     return config
+
+
+def render_status() -> str:
+    from hooks import translations
+
+    return site.status_html(translations.progress(STATE["docs"], STATE["findings"]))
 
 
 def _reporting(render):
@@ -84,8 +94,17 @@ def on_page_markdown(markdown, page, config, files):
     CONTEXT.lang = lang
     CONTEXT.labels = STATE["labels"][lang]
     if is_fallback(page, lang):
-        markdown = site.with_fallback_notice(markdown, CONTEXT.label("fallback_notice"), lang)
+        if page.meta.get("translate") is not False:  # a page for the course's staff is English only
+            markdown = site.with_notice(markdown, CONTEXT.label("fallback_notice"), lang, "fallback")
+    elif STATE["page"] in stale_pages():
+        english_url = page.url.removeprefix(f"{lang}/")
+        url = get_relative_url(english_url or ".", page.url or ".")
+        markdown = site.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
     return markdown
+
+
+def stale_pages() -> set[str]:
+    return {f.path for rows in STATE["findings"].values() for f in rows if f.kind == "stale"}
 
 
 def is_fallback(page, lang: str) -> bool:

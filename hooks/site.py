@@ -106,25 +106,41 @@ def renderers(settings: Settings, labels: dict):
 
 
 def check_translations(docs: Path, root: Path):
-    """(notes, problems) of every locale, English included: notes are informational (missing, stale pages);
-    problems include every malformed block.
+    """(findings by locale, problems) of every locale, English included; problems are the findings that
+    fail the build (every one but missing and stale pages), malformed blocks included.
 
     Answered from the disk cache when neither the chapters nor the checks changed since the last build."""
     from hooks import translations
 
     def compute():
         ids = known_ids()
-        return [
-            astuple(f)
-            for locale in translations.locales(docs)
-            for f in translations.check_locale(docs, locale, root, ids)
-        ]
+        return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
+                for locale in translations.locales(docs)}
 
-    key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))),
-           content_hash([Path(translations.__file__), ROOT / "hooks" / "blockspec.py"]), str(root)]
-    findings = [translations.Finding(*row) for row in cache.cached("checks", key, compute)]
-    notes = [f for f in findings if f.kind in translations.INFO_KINDS]
-    return notes, [f for f in findings if f.kind not in translations.INFO_KINDS]
+    checks = [Path(translations.__file__), ROOT / "hooks" / "pages.py", ROOT / "hooks" / "blockspec.py"]
+    key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))), content_hash(checks), str(root)]
+    found = {locale: [translations.Finding(*row) for row in rows]
+             for locale, rows in cache.cached("checks", key, compute).items()}
+    problems = [f for rows in found.values() for f in rows if f.kind not in translations.INFO_KINDS]
+    return found, problems
+
+
+def status_html(rows) -> str:
+    """The translation status table (`translations.progress`), as the command prints it, and each
+    locale's pages to bring up to date."""
+    from hooks import translations
+
+    head = "".join(f"<th>{_escape(c)}</th>" for c in translations.PROGRESS_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{_escape(c)}</td>" for c in cells) + "</tr>"
+                   for cells in translations.progress_rows(rows))
+    todo = "".join(
+        f"<li><strong>{p.locale}</strong>: " + ", ".join(
+            [f"<code>{_escape(name)}</code> (missing)" for name in p.missing]
+            + [f"<code>{_escape(name)}</code> (stale)" for name in p.stale]) + "</li>"
+        for p in rows if p.missing or p.stale)
+    todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
+    return f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
+
 
 
 def content_hash(paths: list[Path]) -> str:
@@ -135,9 +151,10 @@ def content_hash(paths: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def with_fallback_notice(markdown: str, notice: str, lang: str) -> str:
-    """Put the notice, in the reader's language, right under the page's title (or first, if it has none)."""
-    block = f'<p class="course-fallback" role="note" lang="{lang}" markdown>{_escape(notice)}</p>\n\n'
+def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
+    """Put a notice (`kind`: fallback, stale), in the reader's language, right under the page's title
+    (or first, if it has none). The notice may hold a Markdown link."""
+    block = f'<p class="course-{kind}" role="note" lang="{lang}" markdown>{_escape(notice)}</p>\n\n'
     title = re.search(r"(?m)^# .*\n", markdown)
     if title is None:
         return block + markdown
