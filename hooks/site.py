@@ -117,7 +117,7 @@ def check_translations(docs: Path, root: Path):
         return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
                 for locale in translations.locales(docs)}
 
-    checks = [Path(translations.__file__), ROOT / "hooks" / "pages.py", ROOT / "hooks" / "blockspec.py"]
+    checks = [ROOT / "hooks" / name for name in ("translations.py", "pagechecks.py", "pages.py", "blockspec.py")]
     key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))), content_hash(checks), str(root)]
     found = {locale: [translations.Finding(*row) for row in rows]
              for locale, rows in cache.cached("checks", key, compute).items()}

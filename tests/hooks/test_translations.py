@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import translations
+from hooks import pagechecks, translations
 from hooks.translations import check_page, source_hash, stamp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ def test_a_required_rendering_that_is_missing_is_found():
 def test_math_keeps_each_locales_number_format():
     english, french = "Here $0.7 + 120,000 = x$.", "Ici $0{,}7 + 120\\,000 = x$."
     assert [f for f in check_page(english, french, "fr", "p.md", translations.Glossary()) if f.kind == "math"] == []
-    assert translations.canonical_math("0{,}7", "fr") == translations.canonical_math("0.7", "en")
+    assert pagechecks.canonical_math("0{,}7", "fr") == pagechecks.canonical_math("0.7", "en")
 
 
 def test_a_label_left_in_english_is_found_in_labels_toml(tmp_path):

@@ -1,0 +1,345 @@
+"""The checks of one chapter: a translated page against its English page, and what breaks any page.
+
+Each check is a pure function of the English page's outline and the translated text that yields
+(line, kind, message); `check_page` runs them all. `KINDS` names every kind of finding, with what it
+means (the translators' guide explains each); `INFO_KINDS` are reported, never errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+
+from hooks import pages
+from hooks.blockspec import scan_blocks
+from hooks.pages import SOURCE, recorded_hash, source_hash
+
+KINDS = {
+    "missing": "an English page with no translation: readers see the English page, with a notice",
+    "stale": "the English page changed since the translation was stamped: readers see a notice",
+    "structure": "headings (levels) or blocks (types, ids, order) differ from English",
+    "math": "a math segment differs from English: math is not translated",
+    "numbers": "a number in the prose differs from English, or is written in another locale's format",
+    "markers": "a leftover export or tool marker such as [BLOCK_TYPE ...]",
+    "untranslated": "a heading, sentence or label left in English, or Latin-script prose in a ja, zh or ko page",
+    "glossary": "a forbidden or missing rendering of a term, or an identifier that was translated",
+    "punctuation": "'&' written for 'and'",
+    "orphan": "a page with no English source",
+    "block": "a malformed block",
+    "link": "a link to no page",
+    "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
+}
+INFO_KINDS = frozenset({"missing", "stale"})
+
+EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
+ENGLISH_STOPWORDS = frozenset(
+    "the of and is are to with for each this that from into by as on its be it which when than their".split()
+)
+CJK = frozenset({"ja", "zh", "ko"})
+
+
+@dataclass(frozen=True)
+class Finding:
+    path: str
+    line: int
+    kind: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.kind}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """A locale's glossary.toml: its terms (`en`, `use`, `avoid`); English's also lists the identifiers
+    every locale keeps verbatim; any may `allow` Latin-script words a ja, zh or ko page uses as they are."""
+
+    terms: tuple = ()
+    identifiers: tuple = ()
+    allow: frozenset = field(default_factory=frozenset)
+
+
+# --- the checks of one translated page against its English page
+
+
+@lru_cache(maxsize=64)
+def english_outline(english: str):
+    """What every locale is compared with, read once per English page."""
+    prose = pages.prose_lines(english)
+    return {
+        "structure": pages.structure(english, "en"),
+        "numbers": [(n, v) for n, v in pages.numbers(pages.prose_lines(english, keep_math=False), SOURCE)],
+        "math": pages.math_segments(english),
+        "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
+        "sentences": {phrase for _, phrase in pages.sentences(pages.prose_lines(english, keep_math=False))},
+        "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
+        "text": english.lower(),
+        "prose": prose,
+        "source": english,
+    }
+
+
+def check_page(english: str, translated: str, locale: str, path: str, glossary: Glossary) -> list[Finding]:
+    """Every finding of one translated page against its English page."""
+    outline = english_outline(english)
+    skeleton = pages.structure(translated, path)
+    here = pages.aligner(english, translated, path)
+    findings = [Finding(path, line, kind, message) for check in PAGE_CHECKS
+                for line, kind, message in check(outline, translated, locale, glossary, skeleton, here)]
+    recorded = recorded_hash(translated)
+    if recorded is not None and recorded != source_hash(english):
+        findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
+                                   "update it, then run with --stamp"))
+    return findings
+
+
+def check_structure(outline, translated, locale, glossary, skeleton, here):
+    english = outline["structure"]
+    for (_, want), (line, got) in zip(english, skeleton):
+        if want != got:
+            yield line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order"
+            return
+    if len(english) != len(skeleton):
+        line = skeleton[len(english)][0] if len(skeleton) > len(english) else (skeleton[-1][0] if skeleton else 1)
+        yield line, "structure", f"{len(skeleton)} headings and blocks where English has {len(english)}"
+
+
+def check_math(outline, translated, locale, glossary, skeleton, here):
+    """Math is not translated: every segment of the page is one of English's, and every one of English's
+    is on the page (numbers in math are compared as values, so each locale keeps its own format)."""
+    english = {canonical_math(tex, SOURCE) for _, tex, _ in outline["math"]}
+    found = set()
+    for line, tex, _ in pages.math_segments(translated):
+        found.add(canonical_math(tex, locale))
+        if canonical_math(tex, locale) not in english:
+            yield line, "math", f"${tex.strip()}$ is not in the English page: copy the math from English"
+    for line, tex, _ in outline["math"]:
+        if canonical_math(tex, SOURCE) not in found:
+            found.add(canonical_math(tex, SOURCE))
+            yield here(line), "math", f"English has ${tex.strip()}$ in this section (line {line}); it is missing here"
+
+
+def canonical_math(tex: str, locale: str) -> str:
+    """TeX with its numbers written the same way in every locale: no thousands separators, a decimal point."""
+    decimal, thousands = pages.FORMATS.get(locale, pages.FORMATS[SOURCE])
+    separators = {",": r"\{,\}|,", ".": r"\{\.\}|\.", "\u202f": r"\\,|\{\\,\}|~|\u202f|\u00a0"}[thousands]
+    tex = re.sub(rf"\d{{1,3}}(?:(?:{separators})\d{{3}})+(?!\d)",
+                 lambda m: re.sub(r"\D", "", m.group(0)), tex)
+    if decimal == ",":
+        tex = re.sub(r"(\d)\{,\}(\d)", r"\1.\2", tex)
+    return re.sub(r"\s+", "", tex)
+
+
+def check_numbers(outline, translated, locale, glossary, skeleton, here):
+    lines = pages.prose_lines(translated, keep_math=False)
+    english = Counter(v for _, v in outline["numbers"])
+    wanted = set(english)
+    for line, value in pages.numbers(lines, locale):
+        if value not in wanted:
+            yield line, "numbers", f"{value} does not appear in the English page: check the figure and its format"
+        english[value] -= 1
+    for line, value in outline["numbers"]:
+        if english[value] > 0 and value in wanted:
+            wanted.discard(value)
+            yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
+    if pages.writes_decimal_comma(locale):
+        for line, text in lines:
+            if re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
+                yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+
+
+def check_lines(outline, translated, locale, glossary, skeleton, here):
+    """Markers, '&', glossary renderings, English left in the text."""
+    allowed = allowed_words(glossary)
+    for line, text in pages.prose_lines(translated, keep_math=False):
+        marker = EXPORT_MARKER.search(text)
+        if marker:
+            yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
+        if re.search(r"\s&\s", text):
+            yield line, "punctuation", "'&' used for 'and': write the word"
+        for term in glossary.terms:
+            for avoid in term.get("avoid", []):
+                if avoid and avoid in text:
+                    yield line, "glossary", f"'{avoid}' for '{term['en']}': this locale writes '{term['use']}'"
+        if locale == SOURCE:
+            continue
+        heading = pages.HEADING.match(text)
+        if heading and heading.group(2).strip().lower() in outline["headings"] and latin_prose(heading.group(2), allowed):
+            yield line, "untranslated", f"heading '{heading.group(2).strip()}' is the English one: translate it"
+            continue
+        left = [phrase for _, phrase in pages.sentences([(line, text)])
+                if phrase in outline["sentences"] and latin_prose(phrase, allowed)]
+        if left:
+            yield line, "untranslated", f"'{left[0]}' is the English sentence: translate it"
+        elif locale in CJK and (words := latin_prose(text, allowed)):
+            yield line, "untranslated", (f"Latin-script words {', '.join(words)}: translate them, or add them "
+                                         f"to `allow` in docs/{locale}/glossary.toml if they stay as they are")
+        elif locale not in CJK and _looks_english(text):
+            yield line, "untranslated", "this line is still in English: translate it"
+
+
+def check_glossary(outline, translated, locale, glossary, skeleton, here):
+    """Required renderings, and identifiers kept verbatim (in backticks, and by the English glossary's list)."""
+    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    for identifier, count in outline["identifiers"].items():
+        if kept[identifier] < count:
+            yield (_first_line(outline["source"], identifier, here, translated), "glossary",
+                   f"`{identifier}` appears {count} time(s) in English, {kept[identifier]} here: "
+                   "identifiers stay verbatim, in backticks")
+    for identifier in glossary.identifiers:
+        pattern = rf"(?<![A-Za-z0-9_-]){re.escape(identifier)}(?![A-Za-z0-9_-])"
+        english, found = re.findall(pattern, outline["text"], re.I), re.findall(pattern, translated)
+        if english and not found and identifier not in outline["identifiers"]:
+            yield (_first_line(outline["source"], identifier, here, translated), "glossary",
+                   f"'{identifier}' is an identifier: it stays verbatim in every locale")
+    text = _plain(translated)
+    english_text = outline["text"]
+    for term in sorted(glossary.terms, key=lambda t: -len(t["en"])):  # "gradient descent" before "gradient"
+        renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
+        mentioned = _mentions(english_text, term["en"])
+        english_text = re.sub(_term_pattern(term["en"]), " ", english_text)
+        if renderings and mentioned and not any(_plain(r) in text for r in renderings):
+            line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
+            yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
+                   f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+
+
+PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)
+
+
+def _term_pattern(term: str) -> str:
+    return rf"(?<![a-z-]){re.escape(term.lower())}(?:s|es)?(?![a-z-])"
+
+
+def _mentions(lowered: str, term: str) -> bool:
+    return re.search(_term_pattern(term), lowered) is not None
+
+
+def _plain(text: str) -> str:
+    return text.lower().replace("’", "'")
+
+
+def _first_line(english: str, identifier: str, here, translated: str) -> int:
+    """Where a lost identifier belongs: the first paragraph where English has more of it than the translation."""
+    for number, line in enumerate(english.splitlines(), 1):
+        if identifier in line:
+            place = here(number)
+            paragraph = _paragraph_at(translated, place)
+            if paragraph.count(identifier) < _paragraph_at(english, number).count(identifier):
+                return place
+    return 1
+
+
+def _paragraph_at(text: str, line: int) -> str:
+    lines = text.splitlines()
+    end = line
+    while end < len(lines) and lines[end].strip() and not lines[end].startswith(("#", "///")):
+        end += 1
+    start = line
+    while start > 1 and lines[start - 2].strip() and not lines[start - 1].startswith(("#", "///")):
+        start -= 1
+    return "\n".join(lines[start - 1:end])
+
+
+def allowed_words(glossary: Glossary) -> set[str]:
+    """Latin-script words a page may keep: the glossary's `allow`, the identifiers' words, the renderings'."""
+    phrases = [*glossary.allow, *glossary.identifiers, *(t.get("use", "") for t in glossary.terms)]
+    return {w.lower() for phrase in phrases for w in pages.LATIN_WORD.findall(phrase)}
+
+
+def latin_prose(text: str, allowed: set[str]) -> list[str]:
+    """Latin-script words in the text that are prose: two letters or more, no digits, not allowed."""
+    words = [w for w in pages.LATIN_WORD.findall(text) if len(w) > 1 and not re.search(r"[\d_]", w)]
+    return [w for w in words if w.lower() not in allowed and w.lower().strip(".") not in allowed]
+
+
+def _looks_english(text: str) -> bool:
+    words = pages.LATIN_WORD.findall(text)
+    stop = sum(word.lower() in ENGLISH_STOPWORDS for word in words)
+    return stop >= 3 and stop >= 0.25 * len(words)
+
+
+# --- what breaks a page, in any locale
+
+
+LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
+
+
+def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
+    """Malformed blocks (naming ids outside `known_ids`, when given), math that cannot render, links to no page."""
+    from hooks.mathml import MathError, tex_to_mathml
+
+    findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
+    for line, tex, is_display in pages.math_segments(text):
+        try:
+            tex_to_mathml(tex.strip(), is_display)
+        except MathError as error:
+            findings.append(Finding(path, line, "math", str(error)))
+    for number, line in enumerate(text.splitlines(), 1):
+        for m in LINK.finditer(line):
+            if m.group(1) not in pages_known:
+                findings.append(Finding(path, number, "link", f"no page '{m.group(1)}' in English or here"))
+    return findings
+
+
+STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
+
+
+def bank_values() -> frozenset[Decimal]:
+    """Every number in the grader's bank data (through the bank cache: no SymPy import when warm)."""
+    from hooks import cache
+
+    def compute():
+        from grader import bank
+        from hooks.numbers import finite_decimal
+
+        found = set()
+
+        def walk(value):
+            if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
+                for item in value:
+                    walk(item)
+            elif hasattr(value, "values"):
+                for item in value.values():
+                    walk(item)
+            elif finite_decimal(value) is not None:
+                found.add(finite_decimal(value))
+
+        for exercise in bank.EXERCISES.values():
+            walk(exercise.data)
+        return sorted(found)
+
+    return frozenset(Decimal(x) for x in cache.cached("bank-values", [], compute)) - STRUCTURAL
+
+
+def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> list[Finding]:
+    """Numbers of the bank written by hand inside an exercise block: the site renders them from the bank."""
+    inside, depth, lines = False, 0, []
+    for number, line in prose_lines_with_blocks(text):
+        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)", line)
+        if header:
+            if header.group(1):
+                depth += 1
+                inside = inside or header.group(1) == "exercise"
+            else:
+                depth -= 1
+                inside = inside and depth > 0
+            continue
+        if inside:
+            lines.append((number, line))
+    return [
+        Finding(path, line, "bank-number",
+                f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
+        for line, value in pages.numbers(lines, locale, small=True) if value in bank
+    ]
+
+
+def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
+    """Like `pages.prose_lines`, but keeping the block fences, so blocks can be followed."""
+    all_lines = text.splitlines()
+    fences = {n for n, line in enumerate(all_lines, 1) if line.strip().startswith("///")}
+    kept = dict(pages.prose_lines(text))
+    return sorted([*kept.items(), *((n, all_lines[n - 1]) for n in fences)])
