@@ -1,6 +1,6 @@
 """Translation checks: what a translator needs to know about a locale, each finding with file and line.
 
-    python -m hooks.translations [LOCALE ...] [--stamp]
+    python -m hooks.translations [LOCALE ...] [--stamp [PAGE ...]]
 
 Compares every page of a locale folder with its English source page (kinds in `KINDS`), and checks,
 in every locale, English included, what would break a page: malformed blocks, math that cannot
@@ -10,11 +10,13 @@ The strict build runs the same checks and fails on every finding but the informa
 the site's translation status page shows.
 
 A translated page records the English text it translates in its front matter
-(`translation_of: <hash>`); `--stamp` writes the current hash once a page is brought up to date.
+(`translation_of: <hash>`); `--stamp PAGE` writes the current hash once a page is brought up to date
+(`LOCALE --stamp`: every page of the locale).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 import tomllib
@@ -167,13 +169,11 @@ def progress_text(rows: list[Progress]) -> str:
 # --- the command
 
 
-def stamp(docs: Path, locale: str) -> list[Path]:
-    """Record the current English hash in every page of `locale`."""
+def stamp(docs: Path, pages_to_stamp: list[Path]) -> list[Path]:
+    """Record the current English hash in each translated page given; return those that changed."""
     changed = []
-    for path in sorted((docs / locale).glob("*.md")):
+    for path in pages_to_stamp:
         english = docs / SOURCE / path.name
-        if not english.exists():
-            continue
         text, digest = path.read_text("utf-8"), source_hash(english.read_text("utf-8"))
         if recorded_hash(text) == digest:
             continue
@@ -189,6 +189,24 @@ def stamp(docs: Path, locale: str) -> list[Path]:
     return changed
 
 
+def pages_to_stamp(docs: Path, locales_named: list[str], named: list[str]) -> list[Path]:
+    """The translated pages `--stamp` names (paths), or every page of the locales named; ValueError says why not."""
+    if not named:
+        if not locales_named or SOURCE in locales_named:
+            raise ValueError("--stamp needs the locale whose pages you brought up to date (e.g. `ja --stamp`), "
+                             "or the pages themselves (`--stamp docs/ja/02-attention-projection.md`)")
+        return [p for locale in locales_named for p in sorted((docs / locale).glob("*.md"))
+                if (docs / SOURCE / p.name).exists()]
+    found = []
+    for name in named:
+        path = Path(name).resolve()
+        if not (path.suffix == ".md" and path.is_file() and path.parent.parent == docs.resolve()
+                and path.parent.name != SOURCE and (docs / SOURCE / path.name).exists()):
+            raise ValueError(f"{name}: not a translated page (docs/<locale>/<page>.md with an English page)")
+        found.append(path)
+    return found
+
+
 def locales(docs: Path) -> list[str]:
     """Every locale folder, English first: English is checked for what breaks a page, the others against it."""
     found = sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != SOURCE and (p / "labels.toml").exists())
@@ -196,24 +214,33 @@ def locales(docs: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    do_stamp = "--stamp" in args
-    args = [a for a in args if a != "--stamp"]
+    parser = argparse.ArgumentParser(prog="python -m hooks.translations", description=__doc__.splitlines()[0])
+    parser.add_argument("locales", nargs="*", metavar="LOCALE", help="the locales to check (default: all)")
+    parser.add_argument("--stamp", nargs="*", metavar="PAGE", help="record that these pages (default: every page "
+                        "of the LOCALEs named) are up to date with English, then check")
+    args = parser.parse_args(argv)
     root = Path.cwd()
     docs = root / "docs"
+    if not docs.is_dir():
+        print(f"no docs/ folder in {root}: run this from the project's root", file=sys.stderr)
+        return 2
     known = locales(docs)
-    unknown = [a for a in args if a not in known]
+    unknown = [a for a in args.locales if a not in known]
     if unknown:
         print(f"unknown locale {', '.join(unknown)}: choose from {', '.join(known)}", file=sys.stderr)
         return 2
+    if args.stamp is not None:
+        try:
+            for path in stamp(docs, pages_to_stamp(docs, args.locales, args.stamp)):
+                print(f"stamped {relative(path, root)}")
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
     from hooks.site import known_ids
 
     ids = known_ids()
     by_locale = {}
-    for locale in args or known:
-        if do_stamp and locale != SOURCE:
-            for path in stamp(docs, locale):
-                print(f"stamped {relative(path, root)}")
+    for locale in args.locales or known:
         by_locale[locale] = check_locale(docs, locale, root, ids)
         for finding in by_locale[locale]:
             print(finding)

@@ -160,14 +160,30 @@ def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
     docs = copy_locale_pair(tmp_path, "ko")
     page = docs / "ko" / PAGE
     page.write_text(translations.FRONT_MATTER.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
-    assert stamp(docs, "ko") == [page]
+    assert stamp(docs, [page]) == [page]
     assert [f.kind for f in translations.check_locale(docs, "ko", tmp_path)] == []
     english = docs / "en" / PAGE
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     findings = translations.check_locale(docs, "ko", tmp_path)
     assert [(f.path, f.line, f.kind) for f in findings] == [(f"docs/ko/{PAGE}", 1, "stale")]
     assert source_hash(english.read_text(encoding="utf-8")) not in page.read_text(encoding="utf-8")
-    assert stamp(docs, "ko") == [page] and translations.check_locale(docs, "ko", tmp_path) == []
+    assert stamp(docs, [page]) == [page] and translations.check_locale(docs, "ko", tmp_path) == []
+
+
+def test_the_command_stamps_one_page_or_a_whole_locale(tmp_path):
+    docs = copy_locale_pair(tmp_path, "ko")
+    english = docs / "en" / PAGE
+    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    other = docs / "en" / "03-loss-terrain.md"
+    other.write_text(other.read_text(encoding="utf-8") + "\nOne more.\n", encoding="utf-8")
+    one = run_command("ko", "--stamp", f"docs/ko/{PAGE}", cwd=tmp_path)
+    assert one.returncode == 0 and one.stdout.splitlines()[0] == f"stamped docs/ko/{PAGE}"
+    assert "docs/ko/03-loss-terrain.md:1: stale:" in one.stdout and f"docs/ko/{PAGE}:1: stale" not in one.stdout
+    every = run_command("ko", "--stamp", cwd=tmp_path)
+    assert every.stdout.splitlines()[0] == "stamped docs/ko/03-loss-terrain.md" and "stale:" not in every.stdout
+    for args in (["--stamp"], ["--stamp", "docs/en/04-simplex-walk.md"], ["--stamp", "docs/ko/nothing.md"]):
+        refused = run_command(*args, cwd=tmp_path)
+        assert refused.returncode == 2 and refused.stderr and "Traceback" not in refused.stderr, args
 
 
 def test_missing_and_orphan_pages(tmp_path):
