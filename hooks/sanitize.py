@@ -56,6 +56,7 @@ def reason(tag: str, attrs: list[tuple[str, str | None]]) -> tuple[str, str] | N
 class _Finder(HTMLParser):
     def __init__(self, text: str):
         super().__init__(convert_charrefs=True)
+        self.text = text
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
         self.spans: list[tuple[int, int, tuple[str, str] | None]] = []  # (start, end, (why, evidence))
 
@@ -74,7 +75,7 @@ class _Finder(HTMLParser):
     def handle_endtag(self, tag):
         if tag in ELEMENTS:
             start = self.here()
-            end = self.rawdata.index(">", start) + 1
+            end = self.text.index(">", start) + 1
             self.spans.append((start, end, None))
 
 
@@ -82,7 +83,11 @@ def neutralise(content: str) -> tuple[str, list[Unsafe]]:
     """`content` with every tag that could run script escaped, and those tags (end tags aside)."""
     finder = _Finder(content)
     finder.feed(content)
-    finder.close()
+    rest = finder.rawdata  # what the parser could not finish: a tag left open at the very end
+    if rest.startswith("<") and not rest.startswith("<!--"):
+        # a browser would read the page's own markup that follows as the rest of this tag
+        finder.spans.append((len(content) - len(rest), len(content), ("a tag that is never closed", rest.split()[0])))
+    finder.reset()
     out, found, last = [], [], 0
     for start, end, why in sorted(finder.spans):
         out += [content[last:start], html.escape(content[start:end])]

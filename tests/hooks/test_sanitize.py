@@ -16,6 +16,9 @@ UNSAFE = [
     ('<iframe srcdoc="&lt;script&gt;x&lt;/script&gt;"></iframe>', "<iframe>", "&lt;iframe srcdoc="),
     ('<svg onload="x()"><circle r="1"/></svg>', "'onload'", '&lt;svg onload=&quot;x()&quot;&gt;<circle r="1"/></svg>'),
     ("<style>@import url(http://example.com/x.css)</style>", "<style>", "&lt;style&gt;@import"),
+    ('<img/src="x"/onerror=alert(1)>', "'onerror'", "&lt;img/src=&quot;x&quot;/onerror=alert(1)&gt;"),
+    ('<a href="java&#x09;script:alert(1)">x</a>', "script URL in 'href'", "&lt;a href="),
+    ("<p>a</p>\n<img src=x onerror=alert(1)//", "never closed", "<p>a</p>\n&lt;img src=x onerror=alert(1)//"),
 ]
 
 
@@ -33,6 +36,7 @@ SAFE = [
     '<svg viewBox="0 0 10 10" role="img"><line x1="0" y1="0" x2="1" y2="1"/><text x="1">a &lt; b</text></svg>',
     '<a href="../02-attention-projection/#step-1">a link</a> <a href="https://example.org/">out</a>',
     "<p>Text with &lt;script&gt; already escaped</p>",
+    "<!-- <script>a comment</script> --><p>x</p>",
 ]
 
 
