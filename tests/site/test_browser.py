@@ -9,6 +9,7 @@ opens and closes, each copy button copies its own block. A screenshot of each pa
 from __future__ import annotations
 
 import functools
+import os
 import re
 import shutil
 import threading
@@ -20,6 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from hooks.site import Settings
 from tests.conftest import ROOT, run_mkdocs_build
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -39,14 +41,11 @@ SWITCHER_LINKS = ".md-header__option a.md-select__link[hreflang]"  # the theme's
 DOCS = ROOT / "docs"
 
 
-def _languages() -> list[tuple[str, bool]]:
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
-    return [(lang["locale"], bool(lang.get("default"))) for lang in i18n["languages"] if lang.get("build", True)]
-
-
-LOCALES = [locale for locale, _ in _languages()]
-DEFAULT_LOCALE = next(locale for locale, default in _languages() if default)
+CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+_I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
+LOCALES = [lang["locale"] for lang in _I18N["languages"] if lang.get("build", True)]
+DEFAULT_LOCALE = next(lang["locale"] for lang in _I18N["languages"] if lang.get("default"))
+SOLUTIONS = Settings.from_config(CONFIG.get("extra", {}).get("course", {}), os.environ).solutions
 PAGES = sorted(path.stem for path in (DOCS / DEFAULT_LOCALE).glob("*.md"))  # 'index' is the home page
 LESSONS = [page for page in PAGES if page != "index"]
 
@@ -209,7 +208,7 @@ def assert_figures_drawn(page, locale: str, name: str, where: str) -> None:
 
 def assert_solutions_open_and_close(page, locale: str, name: str, where: str) -> None:
     solutions = page.locator("article details.course-solution")
-    assert solutions.count() == count_blocks(locale, name, "exercise"), where
+    assert solutions.count() == (count_blocks(locale, name, "exercise") if SOLUTIONS else 0), where
     for i in range(solutions.count()):
         solution = solutions.nth(i)
         answers = solution.locator("li").first
@@ -226,6 +225,7 @@ def assert_copy_buttons_copy_their_block(page, locale: str, name: str, where: st
     buttons = page.locator("article pre [data-clipboard-target]")
     checks = page.locator("article pre.course-command code").filter(has_text="grader check ")
     assert checks.count() == count_blocks(locale, name, "exercise"), where
+    assert buttons.count() == page.locator("article pre > code").count(), f"{where}: a code block with no copy button"
     copied = []
     for i in range(buttons.count()):
         button = buttons.nth(i)
