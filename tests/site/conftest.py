@@ -23,7 +23,7 @@ def screenshots(request) -> Path:
     """The folder for `<locale>/<page>.png`, emptied of last run's screenshots."""
     folder = screenshots_folder()
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*/*.png"):
+    for old in folder.glob("*/**/*.png"):
         old.unlink()
     request.config.stash[SCREENSHOTS_KEY] = folder
     return folder
@@ -32,6 +32,6 @@ def screenshots(request) -> Path:
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     folder = config.stash.get(SCREENSHOTS_KEY, None)
     if folder is not None:
-        count = len(list(folder.glob("*/*.png")))
+        count = len(list(folder.glob("*/**/*.png")))
         terminalreporter.write_sep("-", "what readers see")
         terminalreporter.write_line(f"{count} screenshots of the site's pages, per locale, in {folder}")

@@ -39,20 +39,21 @@ SWITCHER_LINKS = ".md-header__option a.md-select__link[hreflang]"  # the theme's
 # --- the site's pages, derived from the configuration and the docs folder
 
 DOCS = ROOT / "docs"
-
-
 CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 _I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
 LOCALES = [lang["locale"] for lang in _I18N["languages"] if lang.get("build", True)]
 DEFAULT_LOCALE = next(lang["locale"] for lang in _I18N["languages"] if lang.get("default"))
 SOLUTIONS = Settings.from_config(CONFIG.get("extra", {}).get("course", {}), os.environ).solutions
-PAGES = sorted(path.stem for path in (DOCS / DEFAULT_LOCALE).glob("*.md"))  # 'index' is the home page
-LESSONS = [page for page in PAGES if page != "index"]
+# every page of the source language, which every locale has (its own or the fallback); 'index' is the home page
+PAGES = sorted(path.relative_to(DOCS / DEFAULT_LOCALE).with_suffix("").as_posix()
+               for path in (DOCS / DEFAULT_LOCALE).rglob("*.md"))
 
 
 def path_of(locale: str, page: str) -> str:
+    """The URL path of a page: `/ja/02-attention-projection/`, `/` for the default locale's home."""
     prefix = "" if locale == DEFAULT_LOCALE else f"/{locale}"
-    return f"{prefix}/" if page == "index" else f"{prefix}/{page}/"
+    folder = page.removesuffix("index").rstrip("/")
+    return f"{prefix}/{folder}/" if folder else f"{prefix}/"
 
 
 def source_of(locale: str, page: str) -> Path:
