@@ -32,4 +32,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/grade_class.py
 
 clean:
-	rm -rf $(VENV) site .cache
+	rm -rf $(VENV) site .cache test-artifacts

@@ -6,7 +6,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    with path:line), load the labels; register the blocks once
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
                    to a translation whose English page changed since it was stamped (stale)
-  on_page_content  TeX to MathML
+  on_page_content  neutralise markup that could run script (path:line), TeX to MathML
+  on_post_page     drop the theme's <head> language alternates (they make it fetch missing sitemaps)
   on_post_build    fail the build with every problem found, all at once
 """
 
@@ -25,7 +26,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from hooks import site  # noqa: E402
+from hooks import sanitize, site, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.mathml import MathError, render_math  # noqa: E402
 
@@ -116,6 +117,8 @@ UNRENDERED_BLOCK = re.compile(r"<p>\s*/{3,}[^<\n]*")
 
 
 def on_page_content(html, page, config, files):
+    html, unsafe = sanitize.neutralise(html)
+    STATE["problems"] += sanitize.report(unsafe, STATE["page"], Path(page.file.abs_src_path))
     leftover = UNRENDERED_BLOCK.search(html)
     if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
         STATE["problems"].append(f"{STATE['page']}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
@@ -128,6 +131,10 @@ def on_page_content(html, page, config, files):
         where = site.locate(error.tex, source_path.read_text(encoding="utf-8"))
         STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
         return html
+
+
+def on_post_page(output, page, config):
+    return theme.without_language_alternates(output)
 
 
 def on_post_build(config):

@@ -172,10 +172,10 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'
         f'<ol class="course-exercise__parts">{"".join(parts)}</ol>'
         f"<p>{html.escape(label('check_one'))}</p>"
-        f'<pre class="course-command"><code>{html.escape(check)}</code></pre>'
+        f'<pre class="course-command" id="exercise-{exercise.id}-check"><code>{html.escape(check)}</code></pre>'
         f"<p>{html.escape(label('submit_all'))}</p>"
-        f'<pre class="course-toml"><code>{html.escape(toml)}</code></pre>'
-        f'<pre class="course-command"><code>grader submit answers.toml</code></pre>'
+        f'<pre class="course-toml" id="exercise-{exercise.id}-answers"><code>{html.escape(toml)}</code></pre>'
+        f'<pre class="course-command" id="exercise-{exercise.id}-submit"><code>grader submit answers.toml</code></pre>'
         f'<p class="course-exercise__tolerance">{html.escape(label("tolerance"))}</p>'
     )
     if not solutions:

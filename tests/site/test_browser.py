@@ -1,13 +1,28 @@
-"""A real browser (Debian's chromium, driven by Playwright) on the built site, served on localhost."""
+"""A real browser (Debian's chromium, driven by Playwright) on the built site, served on 127.0.0.1.
+
+Every page of every locale (derived from docs/ and mkdocs.yml) is opened as a reader opens it:
+no console error, no request to any other host, math laid out, figures drawn, the solution
+opens and closes, each copy button copies its own block. A screenshot of each page is kept
+(the path is printed at the end of the test run). One browser serves the whole module.
+"""
 
 from __future__ import annotations
 
 import functools
+import os
+import re
 import shutil
 import threading
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+import yaml
+
+from hooks.site import Settings
+from tests.conftest import ROOT, run_mkdocs_build
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -18,6 +33,46 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+LOCAL_HOST = "127.0.0.1"
+SWITCHER_LINKS = ".md-header__option a.md-select__link[hreflang]"  # the theme's language switcher
+
+# --- the site's pages, derived from the configuration and the docs folder
+
+DOCS = ROOT / "docs"
+CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+_I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
+LOCALES = [lang["locale"] for lang in _I18N["languages"] if lang.get("build", True)]
+DEFAULT_LOCALE = next(lang["locale"] for lang in _I18N["languages"] if lang.get("default"))
+SOLUTIONS = Settings.from_config(CONFIG.get("extra", {}).get("course", {}), os.environ).solutions
+# every page of the source language, which every locale has (its own or the fallback); 'index' is the home page
+PAGES = sorted(path.relative_to(DOCS / DEFAULT_LOCALE).with_suffix("").as_posix()
+               for path in (DOCS / DEFAULT_LOCALE).rglob("*.md"))
+
+
+def path_of(locale: str, page: str) -> str:
+    """The URL path of a page: `/ja/02-attention-projection/`, `/` for the default locale's home."""
+    prefix = "" if locale == DEFAULT_LOCALE else f"/{locale}"
+    folder = page.removesuffix("index").rstrip("/")
+    return f"{prefix}/{folder}/" if folder else f"{prefix}/"
+
+
+def source_of(locale: str, page: str) -> Path:
+    """The chapter a locale's page is built from: its own, or the default locale's in its place."""
+    own = DOCS / locale / f"{page}.md"
+    return own if own.exists() else DOCS / DEFAULT_LOCALE / f"{page}.md"
+
+
+def translated(locale: str, page: str) -> bool:
+    return (DOCS / locale / f"{page}.md").exists()
+
+
+def count_blocks(locale: str, page: str, name: str) -> int:
+    return len(re.findall(rf"(?m)^/// {name}\b", source_of(locale, page).read_text(encoding="utf-8")))
+
+
+EVERY_PAGE = [pytest.param(locale, page, id=f"{locale}-{page}") for locale in LOCALES for page in PAGES]
+
+# --- serving a built site, and a reader who records what a page does
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -25,14 +80,72 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def base_url(built_site):
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the browser closing a connection early is not the site's problem
+
+
+@contextmanager
+def serve(directory: Path):
+    server = QuietServer((LOCAL_HOST, 0), functools.partial(QuietHandler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    try:
+        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in {"data", "blob", "about"} or parts.hostname == LOCAL_HOST
+
+
+class Reader:
+    """One browser tab whose every request to another host is recorded (then refused), with its console errors."""
+
+    def __init__(self, context):
+        self.context = context
+        self.foreign: list[str] = []
+        self.errors: list[str] = []
+        context.route("**/*", self._route)
+        context.on("request", self._seen)  # also what a worker asks for
+        self.page = context.new_page()
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        self.page.on("dialog", lambda dialog: (self.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
+
+    def _seen(self, request):
+        if not is_local(request.url) and request.url not in self.foreign:
+            self.foreign.append(request.url)
+
+    def _route(self, route):
+        if is_local(route.request.url):
+            route.continue_()
+        else:
+            self._seen(route.request)
+            route.abort()
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def open(self, url: str) -> None:
+        self.foreign.clear()
+        self.errors.clear()
+        self.page.goto(url, wait_until="load")
+        self.page.wait_for_load_state("networkidle")  # the search index, anything a script fetches late
+
+    def assert_clean(self, where: str) -> None:
+        assert not self.foreign, f"{where} made requests to other hosts than {LOCAL_HOST}: {self.foreign}"
+        assert not self.errors, f"{where} logged errors: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site):
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -43,46 +156,236 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, base_url):
-    context = browser.new_context()
-    # the site must work with no network: anything not on localhost is refused
-    context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base_url) else route.abort())
-    page = context.new_page()
-    yield page
-    context.close()
+def new_reader(browser, origin: str) -> Reader:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    return Reader(context)
 
 
-def test_language_switcher_keeps_the_reader_on_the_lesson(page, base_url):
-    page.goto(f"{base_url}/ja/02-attention-projection/")
-    page.hover(".md-header__option .md-select")
-    page.click('a.md-select__link[hreflang="ko"]')
-    page.wait_for_url(f"{base_url}/ko/02-attention-projection/")
-    assert page.locator("html").get_attribute("lang") == "ko"
+@pytest.fixture(scope="module")
+def reader(browser, base_url):
+    """One tab for the module's tests: each test starts by opening a page."""
+    reader = new_reader(browser, base_url)
+    yield reader
+    reader.context.close()
 
 
-def test_math_is_laid_out_by_the_browser(page, base_url):
-    page.goto(f"{base_url}/02-attention-projection/")
-    formula = page.locator("article math[display=block]").first
-    box = formula.bounding_box()
-    assert box is not None and box["height"] > 15 and box["width"] > 60
+# --- every page of every locale
+
+RAW_TEX = re.compile(r"\$[^$\n]+\$|\\[A-Za-z]+|\\[()\[\]]")
+
+MATH_LAYOUT = """() => [...document.querySelectorAll('article math')]
+  .filter(m => !m.closest('details:not([open])'))
+  .map(m => {
+    const box = m.getBoundingClientRect();
+    const fractions = [...m.querySelectorAll('mfrac')].map(f => {
+      const [top, bottom] = [...f.children].map(c => c.getBoundingClientRect());
+      return top.bottom <= bottom.top + 1;  // the numerator is laid out above the denominator
+    });
+    return {text: m.textContent.slice(0, 60), display: getComputedStyle(m).display,
+            width: box.width, height: box.height, stacked: fractions.every(Boolean)};
+  })"""
 
 
-def test_fallback_page_shows_the_notice(page, base_url):
-    page.goto(f"{base_url}/fr/01-semantic-distance/")
-    assert "pas encore traduite" in page.locator(".course-fallback").inner_text()
+def assert_math_laid_out(page, where: str) -> int:
+    formulas = page.evaluate(MATH_LAYOUT)
+    for formula in formulas:
+        assert "math" in formula["display"], f"{where}: the browser does not lay out MathML: {formula}"
+        assert formula["width"] > 0 and formula["height"] > 0, f"{where}: a formula has no size: {formula}"
+        assert formula["stacked"], f"{where}: a fraction is not laid out as a fraction: {formula}"
+    return len(formulas)
 
 
-@pytest.mark.parametrize(
-    "locale, query",
-    [("ja", "射影"), ("zh", "投影"), ("ko", "어텐션"), ("fr", "simplexe"), ("id", "simpleks"), ("en", "simplex")],
-)
-def test_search_finds_pages_in_the_locale(page, base_url, locale, query):
-    prefix = "" if locale == "en" else f"/{locale}"
-    page.goto(f"{base_url}{prefix}/")
+def assert_figures_drawn(page, locale: str, name: str, where: str) -> None:
+    figures = page.locator("article figure.course-figure")
+    assert figures.count() == count_blocks(locale, name, "figure"), where
+    for i in range(figures.count()):
+        drawing = figures.nth(i).locator("svg").first
+        drawing.scroll_into_view_if_needed()
+        box = drawing.bounding_box()
+        assert drawing.is_visible() and box and box["width"] > 50 and box["height"] > 50, f"{where}: figure {i + 1}: {box}"
+        assert figures.nth(i).locator("figcaption").inner_text().strip(), f"{where}: figure {i + 1} has no caption"
+
+
+def assert_solutions_open_and_close(page, locale: str, name: str, where: str) -> None:
+    solutions = page.locator("article details.course-solution")
+    assert solutions.count() == (count_blocks(locale, name, "exercise") if SOLUTIONS else 0), where
+    for i in range(solutions.count()):
+        solution = solutions.nth(i)
+        answers = solution.locator("li").first
+        assert not solution.evaluate("d => d.open") and answers.is_hidden(), f"{where}: the solution starts open"
+        solution.locator("summary").click()
+        assert solution.evaluate("d => d.open") and answers.is_visible(), f"{where}: the solution does not open"
+        box = answers.locator("math").first.bounding_box()
+        assert box and box["width"] > 0 and box["height"] > 0, f"{where}: the solution's answer is not laid out"
+        solution.locator("summary").click()
+        assert not solution.evaluate("d => d.open") and answers.is_hidden(), f"{where}: the solution does not close"
+
+
+def assert_copy_buttons_copy_their_block(page, locale: str, name: str, where: str) -> None:
+    buttons = page.locator("article pre [data-clipboard-target]")
+    checks = page.locator("article pre.course-command code").filter(has_text="grader check ")
+    assert checks.count() == count_blocks(locale, name, "exercise"), where
+    assert buttons.count() == page.locator("article pre > code").count(), f"{where}: a code block with no copy button"
+    copied = []
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        expected = button.evaluate("b => b.closest('pre').querySelector('code').textContent.trimEnd()")
+        page.evaluate("() => navigator.clipboard.writeText('(nothing copied)')")
+        button.click()
+        text = page.evaluate("() => navigator.clipboard.readText()")
+        assert text == expected, f"{where}: copy button {i + 1} copied {text!r}, not its block {expected!r}"
+        copied.append(text)
+    for i in range(checks.count()):
+        assert checks.nth(i).text_content().strip() in copied, f"{where}: no button copies the check command"
+
+
+@pytest.mark.parametrize("locale, name", EVERY_PAGE)
+def test_every_page_as_a_reader_sees_it(reader, base_url, screenshots, locale, name):
+    """Loads cleanly; its language switcher leads to the same page in every locale; math laid out, no TeX left;
+    the fallback notice exactly where the locale lacks the page; figures drawn; solutions open and close;
+    every copy button copies its own block (the check command among them); a screenshot kept."""
+    where = path_of(locale, name)
+    reader.open(base_url + where)
+    page = reader.page
+    assert page.locator("html").get_attribute("lang") == locale, where
+    assert page.locator("article h1").first.is_visible(), f"{where}: no title"
+
+    text = page.locator("article").inner_text()
+    assert not RAW_TEX.findall(text), f"{where}: TeX shown as text: {RAW_TEX.findall(text)[:5]}"
+    assert assert_math_laid_out(page, where) > 0 or name == "index", f"{where}: a lesson with no formula"
+
+    switcher = dict(page.locator(SWITCHER_LINKS).evaluate_all("links => links.map(a => [a.hreflang, a.href])"))
+    assert switcher == {other: base_url + path_of(other, name) for other in LOCALES}, f"{where}: the language switcher"
+
+    notice = page.locator("article .course-fallback")
+    if translated(locale, name):
+        assert notice.count() == 0, f"{where}: a translated page shows the fallback notice"
+    else:
+        assert notice.is_visible() and notice.get_attribute("lang") == locale, f"{where}: no fallback notice"
+
+    page.screenshot(path=screenshots / locale / f"{name}.png", full_page=True)
+
+    assert_figures_drawn(page, locale, name, where)
+    assert_solutions_open_and_close(page, locale, name, where)
+    assert_copy_buttons_copy_their_block(page, locale, name, where)
+    reader.assert_clean(where)
+
+
+# --- the language switcher
+
+@pytest.mark.parametrize("name", PAGES)
+def test_language_switcher_keeps_the_reader_on_the_page(reader, base_url, name):
+    """From the page in each locale to the same page in the next, round every locale and back."""
+    walk = [*LOCALES, LOCALES[0]]
+    reader.open(base_url + path_of(walk[0], name))
+    for here, there in zip(walk, walk[1:]):
+        page = reader.page
+        page.hover(".md-header__option .md-select")
+        page.click(f'{SWITCHER_LINKS}[hreflang="{there}"]')
+        page.wait_for_url(base_url + path_of(there, name))
+        assert page.locator("html").get_attribute("lang") == there, f"{here} → {there} on {name}"
+        assert page.locator("article h1").first.is_visible()
+        reader.assert_clean(f"{path_of(here, name)} → {path_of(there, name)}")
+
+
+# --- search
+
+
+SEARCHES = [  # (locale, a term from the lesson, the lesson)
+    ("ja", "射影", "02-attention-projection"),
+    ("zh", "损失", "03-loss-terrain"),
+    ("ko", "임베딩", "01-semantic-distance"),
+    ("fr", "simplexe", "04-simplex-walk"),
+    ("id", "simpleks", "04-simplex-walk"),
+    ("en", "submanifold", "05-submanifold"),
+]
+
+
+@pytest.mark.parametrize("locale, term, lesson", SEARCHES, ids=[s[0] for s in SEARCHES])
+def test_search_finds_the_lesson_in_the_locale(reader, base_url, locale, term, lesson):
+    assert term in source_of(locale, lesson).read_text(encoding="utf-8"), "the term is not in the lesson any more"
+    reader.open(base_url + path_of(locale, "index"))
+    page = reader.page
     page.click("label.md-search__icon, .md-search__input", timeout=5000)
-    page.fill("input.md-search__input", query)
+    box = page.locator("input.md-search__input")
+    box.fill(term)  # as an input method commits a word: the text at once, then the key that ends it
+    box.press("End")  # the theme reads the query on keyup
     results = page.locator(".md-search-result__item a")
     results.first.wait_for(timeout=15000)
-    hrefs = [results.nth(i).get_attribute("href") for i in range(results.count())]
-    assert any(f"{prefix}/0" in href for href in hrefs), hrefs
+    found = [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
+    assert path_of(locale, lesson) in found, found
+    reader.assert_clean(f"search for {term!r} in {locale}")
+
+
+# --- no request leaves 127.0.0.1
+
+
+def test_the_recorder_catches_a_request_to_another_host(reader, base_url):
+    """The guard under every test above: a request elsewhere is recorded and refused, not silently lost."""
+    reader.open(base_url + path_of(DEFAULT_LOCALE, "index"))
+    reader.page.evaluate("() => fetch('http://example.com/font.woff2').catch(() => null)")
+    reader.page.evaluate("() => new Promise(done => { const s = document.createElement('script');"
+                         " s.src = 'https://cdn.example.org/x.js'; s.onerror = done; document.head.append(s); })")
+    assert reader.foreign == ["http://example.com/font.woff2", "https://cdn.example.org/x.js"]
+    with pytest.raises(AssertionError, match="example.com"):
+        reader.assert_clean("the test page")
+
+
+# --- markup in a chapter never runs as script
+
+HOSTILE = """\
+# Hostile chapter
+
+Prose with a script: <script>window.__pwned = 1</script> and more prose.
+
+An image: <img src="x" onerror="window.__pwned = 2"> and a link: [click me](javascript:window.__pwned=3).
+
+/// step | <img src=x onerror="window.__pwned = 4">
+A step whose title carries markup.
+///
+
+/// exercise | attention-weights
+A statement with <b onmouseover="window.__pwned = 5">hover me</b>.
+
+/// hint
+A hint with <iframe srcdoc="<script>parent.__pwned = 6</script>"></iframe>.
+///
+
+///
+"""
+# (line, what the message names); a step's title is never markup (the block escapes it), so it is no problem
+HOSTILE_PROBLEMS = [(3, "<script>"), (5, "'onerror'"), (5, "script URL in 'href'"), (12, "'onmouseover'"), (15, "<iframe>")]
+
+
+def test_markup_in_a_chapter_does_not_run_as_script(browser, tmp_path):
+    from tests.site.test_malformed_blocks import make_fixture_site
+
+    result = run_mkdocs_build(make_fixture_site(tmp_path, HOSTILE), tmp_path / "site")
+    assert result.returncode != 0, "a chapter with script-capable markup must fail the build"
+    for line, words in HOSTILE_PROBLEMS:
+        assert re.search(rf"docs/en/index\.md:{line}: markup that could run script[^\n]*{re.escape(words)}", result.stderr), (
+            line, result.stderr[-3000:])
+    assert "Traceback" not in result.stderr
+
+    # what was written anyway (what `mkdocs serve` would show while the author fixes it) is inert
+    with serve(tmp_path / "site") as url:
+        reader = new_reader(browser, url)
+        try:
+            reader.open(url + "/")
+            page = reader.page
+            for target in page.locator("article b, article img, article a").all():
+                target.hover()
+            page.get_by_text("click me").first.click()
+            page.evaluate("() => document.querySelectorAll('article details').forEach(d => { d.open = true; })")
+            page.wait_for_timeout(200)
+            assert page.evaluate("() => window.__pwned") is None
+            assert page.locator("article script, article iframe, article [onerror], article [onmouseover]").count() == 0
+            text = page.locator("article").inner_text()
+            for shown in ("<script>window.__pwned = 1</script>", '<img src="x" onerror="window.__pwned = 2">',
+                          '<img src=x onerror="window.__pwned = 4">', '<b onmouseover="window.__pwned = 5">',
+                          "A statement with", "hover me", "A hint with"):
+                assert shown in text, f"{shown!r} is not shown to the reader"
+            assert not reader.foreign, reader.foreign
+        finally:
+            reader.context.close()

@@ -112,8 +112,8 @@ def test_figure_parses_and_is_drawn_from_the_bank(built_site, locale, exercise_i
 @pytest.mark.parametrize("locale", ["en", "ja", "fr"])
 def test_copy_ready_commands_are_accepted_by_the_cli(built_site, tmp_path, locale, exercise_id):
     block = section(page(built_site, locale, LESSON_OF[exercise_id]), exercise_id)
-    commands = [html.unescape(c) for c in re.findall(r'<pre class="course-command"><code>(.*?)</code></pre>', block, re.S)]
-    toml = html.unescape(re.search(r'<pre class="course-toml"><code>(.*?)</code></pre>', block, re.S).group(1))
+    commands = [html.unescape(c) for c in re.findall(r'<pre class="course-command"[^>]*><code>(.*?)</code></pre>', block, re.S)]
+    toml = html.unescape(re.search(r'<pre class="course-toml"[^>]*><code>(.*?)</code></pre>', block, re.S).group(1))
     (tmp_path / "answers.toml").write_text(toml, encoding="utf-8")
     assert commands[0].startswith(f"grader check {exercise_id} ")
     assert commands[1] == "grader submit answers.toml"
