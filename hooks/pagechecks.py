@@ -31,8 +31,10 @@ KINDS = {
     "block": "a malformed block",
     "link": "a link to no page",
     "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
+    "markup": "raw HTML that could run script in a reader's browser (the build shows it as text and fails)",
 }
 INFO_KINDS = frozenset({"missing", "stale"})
+RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
 ENGLISH_STOPWORDS = frozenset(
@@ -269,10 +271,14 @@ LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 
 
 def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
-    """Malformed blocks (naming ids outside `known_ids`, when given), math that cannot render, links to no page."""
+    """Malformed blocks (naming ids outside `known_ids`, when given), markup that could run script, math that
+    cannot render, links to no page."""
     from hooks.mathml import MathError, tex_to_mathml
 
+    from hooks.sanitize import unsafe_in_chapter
+
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
+    findings += [Finding(path, line, "markup", message) for line, message in unsafe_in_chapter(text)]
     for line, tex, is_display in pages.math_segments(text):
         try:
             tex_to_mathml(tex.strip(), is_display)

@@ -114,3 +114,12 @@ def report(found: list[Unsafe], where: str, source_path: Path) -> list[str]:
         return []
     source = source_path.read_text(encoding="utf-8")
     return [f"{where}:{locate(unsafe, source)}: {unsafe.message()}" for unsafe in found]
+
+
+def unsafe_in_chapter(source: str) -> list[tuple[int, str]]:
+    """(line, what) of every tag written in a chapter's source (outside code) that could run script:
+    what the build will escape and report, found before rendering, for the translators' checks."""
+    masked = re.sub(r"(?ms)^(\s*)(```|~~~).*?^\s*\2", lambda m: re.sub(r"[^\n]", " ", m.group(0)), source)
+    masked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), masked)
+    return [(locate(unsafe, masked), unsafe.message()) for unsafe in neutralise(masked)[1]]
+

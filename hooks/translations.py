@@ -25,7 +25,7 @@ from pathlib import Path
 
 from hooks import pages
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
-    CJK, INFO_KINDS, KINDS, Finding, Glossary, allowed_words, latin_prose, bank_values, broken, check_page, restated,
+    CJK, INFO_KINDS, KINDS, RENDER_KINDS, Finding, Glossary, allowed_words, latin_prose, bank_values, broken, check_page, restated,
 )
 from hooks.pages import FRONT_MATTER, SOURCE, recorded_hash, source_hash
 

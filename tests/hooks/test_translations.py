@@ -240,6 +240,8 @@ def test_the_guide_explains_every_kind(kind):
         ("/// sidebar\nx\n///", "block"),
         ("Une formule cassée : $x^$.", "math"),
         ("Voir [la leçon](06-nowhere.md).", "link"),
+        ("Un <img src=x onerror=\"alert(1)\"> ici.", "markup"),
+        ("<script>alert(1)</script>", "markup"),
     ],
 )
 def test_what_would_break_the_page_is_found(paragraph, kind):

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 from hooks.site import Settings
+from hooks.translations import english_only
 from tests.conftest import ROOT, run_mkdocs_build
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -47,6 +48,8 @@ SOLUTIONS = Settings.from_config(CONFIG.get("extra", {}).get("course", {}), os.e
 # every page of the source language, which every locale has (its own or the fallback); 'index' is the home page
 PAGES = sorted(path.relative_to(DOCS / DEFAULT_LOCALE).with_suffix("").as_posix()
                for path in (DOCS / DEFAULT_LOCALE).rglob("*.md"))
+# pages for the course's staff (the translators' guide, the status page): English only, no notice, no math
+STAFF = frozenset(name for name in PAGES if english_only((DOCS / DEFAULT_LOCALE / f"{name}.md").read_text("utf-8")))
 
 
 def path_of(locale: str, page: str) -> str:
@@ -253,14 +256,14 @@ def test_every_page_as_a_reader_sees_it(reader, base_url, screenshots, locale, n
 
     text = page.locator("article").inner_text()
     assert not RAW_TEX.findall(text), f"{where}: TeX shown as text: {RAW_TEX.findall(text)[:5]}"
-    assert assert_math_laid_out(page, where) > 0 or name == "index", f"{where}: a lesson with no formula"
+    assert assert_math_laid_out(page, where) > 0 or name == "index" or name in STAFF, f"{where}: a lesson with no formula"
 
     switcher = dict(page.locator(SWITCHER_LINKS).evaluate_all("links => links.map(a => [a.hreflang, a.href])"))
     assert switcher == {other: base_url + path_of(other, name) for other in LOCALES}, f"{where}: the language switcher"
 
     notice = page.locator("article .course-fallback")
-    if translated(locale, name):
-        assert notice.count() == 0, f"{where}: a translated page shows the fallback notice"
+    if translated(locale, name) or name in STAFF:
+        assert notice.count() == 0, f"{where}: a translated page (or a page for staff) shows the fallback notice"
     else:
         assert notice.is_visible() and notice.get_attribute("lang") == locale, f"{where}: no fallback notice"
 
