@@ -279,6 +279,8 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
 
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
     findings += [Finding(path, line, "markup", message) for line, message in unsafe_in_chapter(text)]
+    findings += [Finding(path, line, "math", "math in a heading: the table of contents would show it as raw TeX; "
+                         "write it in words") for line, _, title in pages.headings(text) if "$" in title]
     for line, tex, is_display in pages.math_segments(text):
         try:
             tex_to_mathml(tex.strip(), is_display)

@@ -242,6 +242,7 @@ def test_the_guide_explains_every_kind(kind):
         ("Voir [la leçon](06-nowhere.md).", "link"),
         ("Un <img src=x onerror=\"alert(1)\"> ici.", "markup"),
         ("<script>alert(1)</script>", "markup"),
+        ("## La mise à l’échelle par $\\sqrt{d_k}$", "math"),
     ],
 )
 def test_what_would_break_the_page_is_found(paragraph, kind):
