@@ -78,7 +78,7 @@ def test_malformed_json_names_the_line():
 
 def test_json_schema():
     data = json.loads(run("submit", DATA / "partial.toml", "--format", "json").stdout)
-    assert set(data) == {"score", "max_score", "exercises"}
+    assert set(data) == {"score", "max_score", "seed", "exercises"} and data["seed"] is None
     assert data["max_score"] == 26 and data["score"] == 1
     for ex in data["exercises"]:
         assert {"id", "score", "max_score", "parts"} <= set(ex)
