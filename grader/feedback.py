@@ -1,7 +1,7 @@
 """Feedback rules: which named mistake a wrong answer shows.
 
 Each rule yields a :class:`Finding` (a stable key plus parameters); the words
-live in ``grader/messages/<locale>.toml``. Three kinds of rules:
+live in the catalogs of :mod:`grader.messages`. Three kinds of rules:
 
 * mistake tables: wrong answers a misconception produces, computed from the
   exercise's data (e.g. softmax without the sqrt(d_k) scaling);

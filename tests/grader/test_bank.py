@@ -95,3 +95,18 @@ def test_submanifold_references():
     # dimension of a simplex = rank of its vertex differences (numpy)
     rank = np.linalg.matrix_rank(np.eye(len(d["warmup_sources"]))[1:] - np.eye(7)[0])
     assert rank == int(ex.part("warmup-dim").reference)
+
+
+@pytest.mark.parametrize("seed", [None, "s1", "s2"])
+def test_every_title_prompt_form_and_label_is_in_the_catalog(seed):
+    """`grader show` words come from the catalogs; each prompt's {placeholders} are its params."""
+    from grader.messages import catalog, placeholders
+    english = catalog("en")
+    for exercise_id in bank.EXERCISES:
+        ex = bank.variant(exercise_id, seed)
+        assert f"exercise.{ex.id}.title" in english
+        assert {f"data.{ex.id}.{name}" for name in ex.data} <= set(english)
+        for part in ex.parts:
+            assert part.form in english and part.exercise == ex.id
+            prompt = english[f"part.{ex.id}.{part.id}.prompt"]
+            assert placeholders(prompt) == set(dict(part.params)), part.id
