@@ -23,7 +23,7 @@ from .bank import EXERCISES, UnknownExercise, UnknownPart, get, variant
 from .check import check_part, grade_submission
 from .messages import detect_lang, message
 from .submission import SubmissionError, load, seed_conflict
-from .variants import MAX_SEED_LENGTH, InvalidSeed
+from .variants import MAX_SEED_LENGTH, InvalidSeed, seed_text
 
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
@@ -96,7 +96,7 @@ def _submit(args, lang) -> int:
     submission = load(args.file)
     seed = submission.seed
     if args.seed is not None:
-        option = variant(next(iter(EXERCISES)), args.seed).seed     # validated, canonical
+        option = seed_text(args.seed)       # validated, canonical
         if seed is not None and seed != option:
             raise seed_conflict(args.file, seed, option)
         seed = option

@@ -40,14 +40,24 @@ def catalog_path(lang: str) -> str:
 
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
-    """{key: template} for ``lang``: translated, non-fuzzy entries only (English: all)."""
+    """{key: template} for ``lang``: translated, non-fuzzy entries only (English: all).
+
+    A translation's catalog that is missing or unreadable counts as empty, so a
+    translator's slip shows English rather than stopping the grader (the
+    catalog check reports it); English's own must be readable.
+    """
     if lang not in LOCALES:
         raise ValueError(f"unknown locale {lang!r}; known: {', '.join(LOCALES)}")
-    from .po import read
-    with open(catalog_path(lang), encoding="utf-8") as handle:
-        text = handle.read()
+    from .po import PoSyntaxError, read
+    try:
+        with open(catalog_path(lang), encoding="utf-8") as handle:
+            entries = read(handle.read())
+    except (OSError, UnicodeDecodeError, PoSyntaxError):
+        if lang == DEFAULT:
+            raise
+        return {}
     table = {}
-    for entry in read(text):
+    for entry in entries:
         if entry.context is None or entry.fuzzy:
             continue
         wording = entry.msgstr or (entry.msgid if lang == DEFAULT else "")
@@ -69,10 +79,6 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
               for k, v in params.items()}
     needed = placeholders(template)
     return template.format(**{name: values.get(name, "?") for name in needed})
-
-
-def has_message(key: str) -> bool:
-    return key in catalog(DEFAULT)
 
 
 def _language_of(value: str) -> str | None:

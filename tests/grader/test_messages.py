@@ -162,3 +162,21 @@ def test_detect_lang(option, env, expected):
 def test_unknown_lang_by_name_is_an_error(option, env, where):
     with pytest.raises(ValueError, match=f"unknown language .* in {where}"):
         detect_lang(option, env)
+
+
+@pytest.mark.parametrize("catalog_text", [
+    'msgctxt "missing"\nmsgid "Not answered."\nmsgstr "Pas de\n',                  # unreadable
+    '#, fuzzy\nmsgctxt "missing"\nmsgid "Not answered."\nmsgstr "Pas de réponse."\n',  # fuzzy
+    'msgctxt "missing"\nmsgid "Not answered."\nmsgstr ""\n',                        # empty
+])
+def test_a_translation_that_cannot_be_used_falls_back_to_english(tmp_path, monkeypatch, catalog_text):
+    import grader.messages as messages
+    fr = tmp_path / "grader.po"
+    fr.write_text(catalog_text, "utf-8")
+    real = messages.catalog_path
+    monkeypatch.setattr(messages, "catalog_path", lambda lang: str(fr) if lang == "fr" else real(lang))
+    messages.catalog.cache_clear()
+    try:
+        assert message("missing", "fr") == "Not answered."
+    finally:
+        messages.catalog.cache_clear()
