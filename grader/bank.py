@@ -39,7 +39,7 @@ reference is an ``ImmutableMatrix`` column, a set's a ``FiniteSet`` of
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Callable, Mapping

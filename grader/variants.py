@@ -15,7 +15,6 @@ the same stream, so the result is still a function of the seed.
 from __future__ import annotations
 
 import hashlib
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 
@@ -85,8 +84,7 @@ class Draw:
 
 
 def _vec(values) -> ImmutableMatrix:
-    return ImmutableMatrix([sympy.nsimplify(v) if not isinstance(v, sympy.Basic) else v
-                            for v in values])
+    return ImmutableMatrix([Integer(v) if isinstance(v, int) else v for v in values])
 
 
 def _f(x) -> float:
@@ -214,7 +212,7 @@ def reachable_problems(data: Mapping) -> list[str]:
         out.append("the floor binds: without it the region is larger")
     if g.region_vertices(symbols, floors, {}) == vertices:
         out.append("the cap binds: without it the region is larger")
-    if any(Fraction(int(x.q)).numerator > 20 for v in vertices for x in v):
+    if any(x.q > 20 for v in vertices for x in v):
         out.append("readable vertices: denominators up to 20")
     return out
 
