@@ -83,7 +83,7 @@ def _value(v) -> str:
     return show(v)
 
 
-def _data_text(value) -> str:
+def data_text(value) -> str:
     if hasattr(value, "items"):
         return ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) or "-"
     if isinstance(value, tuple) and value and isinstance(value[0], str):
@@ -110,7 +110,7 @@ def heading(ex: Exercise, lang: str) -> str:
 def exercise_text(ex: Exercise, lang: str) -> str:
     import shlex
     lines = [heading(ex, lang), f"{message('label-data', lang)}:"]
-    lines += [f"  {ex.label_in(name, lang)}: {_data_text(value)}" for name, value in ex.data.items()]
+    lines += [f"  {ex.label_in(name, lang)}: {data_text(value)}" for name, value in ex.data.items()]
     lines.append(f"{message('label-parts', lang)}:")
     for p in ex.parts:
         lines.append(f"  {p.id} ({p.points}): {p.prompt_in(lang)}")

@@ -70,20 +70,24 @@ def test_terrain_references():
     assert np.isclose(f(ex.part("first-step-ratio").reference), peak / lr[10])
 
 
-def test_reachable_vertices_by_brute_force():
+def brute_force_vertices(floor_h: float, cap_d: float) -> set:
     """Vertices = feasible points where 2 independent constraints are tight (numpy)."""
-    ex = bank.get("reachable-vertices")
-    planes = [(i, 0.0) for i in range(3)] + [(0, 0.5), (2, 0.25)]
+    planes = [(i, 0.0) for i in range(3)] + [(0, floor_h), (2, cap_d)]
     found = set()
     for (i, a), (j, b) in itertools.combinations(planes, 2):
         m = np.array([[1.0, 1, 1], np.eye(3)[i], np.eye(3)[j]])
         if abs(np.linalg.det(m)) < 1e-12:
             continue
         x = np.linalg.solve(m, [1, a, b])
-        if (x >= -1e-12).all() and x[0] >= 0.5 - 1e-12 and x[2] <= 0.25 + 1e-12:
+        if (x >= -1e-12).all() and x[0] >= floor_h - 1e-12 and x[2] <= cap_d + 1e-12:
             found.add(tuple(np.round(x, 9)))
+    return found
+
+
+def test_reachable_vertices_by_brute_force():
+    ex = bank.get("reachable-vertices")
     got = {tuple(round(f(c), 9) for c in p) for p in ex.part("vertices").reference}
-    assert got == found and len(got) == 4
+    assert got == brute_force_vertices(0.5, 0.25) and len(got) == 4
     assert ex.data["floors"] == {"H": sympy.Rational(1, 2)}
     assert ex.data["caps"] == {"D": sympy.Rational(1, 4)}
 
