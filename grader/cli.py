@@ -18,10 +18,10 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from . import report
+from . import argtext, report
 from .bank import EXERCISES, UnknownExercise, UnknownPart, get, variant
 from .check import check_part, grade_submission
-from .messages import detect_lang, message
+from .messages import LOCALES, UnknownLanguage, detect_lang, message
 from .submission import SubmissionError, load, seed_conflict
 from .variants import MAX_SEED_LENGTH, InvalidSeed, seed_text
 
@@ -140,11 +140,15 @@ COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "g
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    early = argtext.early_lang(argv)
+    with argtext.speaking(early):        # usage, help and argparse's errors in that language
+        args = argtext.localize(build_parser(), early).parse_args(argv)
     try:
         lang = detect_lang(args.lang)
-    except ValueError as exc:
-        print(f"grader: {exc}", file=sys.stderr)
+    except UnknownLanguage as exc:
+        print(message("error-unknown-language", early, language=exc.value, where=exc.where,
+                      known=", ".join(LOCALES)), file=sys.stderr)
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)

@@ -81,6 +81,14 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     return template.format(**{name: values.get(name, "?") for name in needed})
 
 
+class UnknownLanguage(ValueError):
+    """A language asked for by name (``--lang``, ``GRADER_LANG``) that has no catalog."""
+
+    def __init__(self, value: str, where: str):
+        super().__init__(f"unknown language {value!r} in {where}; known: {', '.join(LOCALES)}")
+        self.value, self.where = value, where
+
+
 def _language_of(value: str) -> str | None:
     """'fr_FR.UTF-8@euro' -> 'fr'; 'C', 'POSIX', 'C.UTF-8' -> 'en'; unknown -> None."""
     base = value.split(".")[0].split("@")[0]
@@ -95,16 +103,15 @@ def detect_lang(option: str | None = None, environ: Mapping[str, str] | None = N
 
     The locale is the first non-empty of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
     (POSIX order); ``C``/``POSIX`` and languages without a catalog mean English.
-    An unknown ``--lang`` or ``GRADER_LANG`` is a :class:`ValueError`: the
-    student asked for it by name.
+    An unknown ``--lang`` or ``GRADER_LANG`` is an :class:`UnknownLanguage`
+    (a ValueError): the student asked for it by name.
     """
     environ = os.environ if environ is None else environ
     for where, value in (("--lang", option), ("GRADER_LANG", environ.get("GRADER_LANG"))):
         if value:
             found = _language_of(value)
             if found is None:
-                raise ValueError(f"unknown language {value!r} in {where}; "
-                                 f"known: {', '.join(LOCALES)}")
+                raise UnknownLanguage(value, where)
             return found
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable)
