@@ -2,7 +2,7 @@
 
 Stages, one module each: :mod:`grader.bank` (exercises, data, exact reference
 answers, from :mod:`grader.geometry`; seeded variants from
-:mod:`grader.variants`), :mod:`grader.parse` (safe answer parsing),
+:mod:`grader.variants`, drawn from :mod:`grader.seeds`), :mod:`grader.parse` (safe answer parsing),
 :mod:`grader.compare` (exact and tolerant comparison), :mod:`grader.feedback`
 (named mistakes), :mod:`grader.check` (one part or a submission, under
 :mod:`grader.limits`), :mod:`grader.messages` (wording per locale, from the

@@ -250,15 +250,15 @@ def variant(exercise_id: str, seed: str | int | None) -> Exercise:
 
     ``seed`` is any non-empty text (a student id such as ``s0042``) or an
     integer; ``42`` and ``"42"`` are the same seed. The same seed gives the
-    same data on every machine (:mod:`grader.variants` draws with SHA-256, not
+    same data on every machine (:mod:`grader.seeds` draws with SHA-256, not
     ``hash()`` or a library's generator). Raises :class:`UnknownExercise` for an
-    unknown id and :class:`grader.variants.InvalidSeed` (a ValueError) for an
+    unknown id and :class:`grader.seeds.InvalidSeed` (a ValueError) for an
     unusable seed. Cached: the same call returns the same object.
     """
     exercise = get(exercise_id)
     if seed is None:
         return exercise
-    from .variants import seed_text
+    from .seeds import seed_text
     return _variant(exercise_id, seed_text(seed))
 
 

@@ -182,7 +182,7 @@ def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en
     """Check one answer to the variant ``seed`` (None: the lesson's data).
 
     Unknown ids raise :class:`grader.bank.UnknownExercise` / :class:`grader.bank.UnknownPart`
-    (KeyErrors); a bad seed :class:`grader.variants.InvalidSeed` (a ValueError).
+    (KeyErrors); a bad seed :class:`grader.seeds.InvalidSeed` (a ValueError).
     In fr and id a decimal comma is read (:func:`grader.parse.decimal_commas`).
     """
     part = variant(exercise_id, seed).part(part_id)   # built here, before the fork
@@ -214,7 +214,7 @@ def grade_submission(mapping: Mapping[str, Mapping[str, str]], lang: str = "en",
     each in its variant ``seed`` (None: the lessons' own data)."""
     validate(mapping)
     if seed is not None:
-        from .variants import seed_text
+        from .seeds import seed_text
         seed = seed_text(seed)       # InvalidSeed before any work
     results = []
     for ex in EXERCISES.values():

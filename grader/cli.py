@@ -23,7 +23,7 @@ from .bank import EXERCISES, UnknownExercise, UnknownPart, get, variant
 from .check import check_part, grade_submission
 from .messages import LOCALES, UnknownLanguage, detect_lang, message
 from .submission import SubmissionError, load, seed_conflict
-from .variants import MAX_SEED_LENGTH, InvalidSeed, seed_text
+from .seeds import MAX_SEED_LENGTH, InvalidSeed, seed_text
 
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 

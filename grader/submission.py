@@ -77,7 +77,7 @@ def seed_conflict(path, file_seed: str, option_seed: str) -> SubmissionError:
 
 
 def _seed(path, value) -> str:
-    from .variants import InvalidSeed, seed_text
+    from .seeds import InvalidSeed, seed_text
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise _error(path, "error-file-seed", path=path)
     try:

@@ -1,11 +1,7 @@
 """Variants: an exercise's data drawn from a seed, keeping the exercise's character.
 
-:func:`grader.bank.variant` is the entry point. A seed (text, e.g. a student
-id) and the exercise id are hashed with SHA-256; :class:`Draw` reads numbers
-from SHA-256 of that key and a counter. That stream is ours: Python guarantees
-only ``random.random()`` across versions (not ``randint``/``choice``/``sample``)
-and NumPy's ``Generator`` streams may change between releases, so neither
-would promise "same seed, same data, on any machine".
+:func:`grader.bank.variant` is the entry point. Choices come from
+:class:`grader.seeds.Draw`, a SHA-256 stream of the exercise id and the seed.
 
 Each exercise has a drawing function (data in the same shapes as the lesson's,
 see :mod:`grader.bank`) and a list of invariants, :func:`problems`, that the
@@ -14,7 +10,6 @@ the same stream, so the result is still a function of the seed.
 """
 from __future__ import annotations
 
-import hashlib
 from types import MappingProxyType
 from typing import Callable, Mapping, Sequence
 
@@ -22,65 +17,14 @@ import sympy
 from sympy import ImmutableMatrix, Integer, Rational
 
 from . import geometry as g
+from .seeds import Draw
 
 MAX_DRAWS = 200
-MAX_SEED_LENGTH = 100
 
 
-class InvalidSeed(ValueError):
-    """A seed that is empty, too long, or not text or an integer."""
-
-    def __init__(self, seed: object):
-        super().__init__(f"unusable seed {seed!r}: give a word or number of 1 to "
-                         f"{MAX_SEED_LENGTH} printable characters, e.g. s0042")
-        self.seed = seed
-
-
-def seed_text(seed: str | int) -> str:
-    """The canonical form of a seed: ``42`` and ``"42"`` are the same seed."""
-    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
-        raise InvalidSeed(seed)
-    text = str(seed)
-    if not text or len(text) > MAX_SEED_LENGTH or not text.isprintable() or text.strip() != text:
-        raise InvalidSeed(seed)
-    return text
-
-
-class Draw:
-    """A deterministic stream of choices for one (exercise, seed)."""
-
-    def __init__(self, exercise_id: str, seed: str):
-        self.key = hashlib.sha256(f"grader-variant\0{exercise_id}\0{seed}".encode()).digest()
-        self.counter = 0
-
-    def _u64(self) -> int:
-        block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
-        self.counter += 1
-        return int.from_bytes(block[:8], "big")
-
-    def integer(self, low: int, high: int) -> int:
-        """Uniform in [low, high], without modulo bias."""
-        span = high - low + 1
-        limit = (1 << 64) - (1 << 64) % span
-        while True:
-            x = self._u64()
-            if x < limit:
-                return low + x % span
-
-    def choice(self, options: Sequence):
-        return options[self.integer(0, len(options) - 1)]
-
-    def sample(self, options: Sequence, k: int) -> tuple:
-        """``k`` distinct options, kept in the order ``options`` lists them."""
-        pool = list(range(len(options)))
-        chosen = []
-        for _ in range(k):
-            chosen.append(pool.pop(self.integer(0, len(pool) - 1)))
-        return tuple(options[i] for i in sorted(chosen))
-
-    def tenths(self, low: int, high: int) -> Rational:
-        """A one-decimal number low/10 .. high/10, exact."""
-        return Rational(self.integer(low, high), 10)
+def tenths(d: Draw, low: int, high: int) -> Rational:
+    """A one-decimal number low/10 .. high/10, exact."""
+    return Rational(d.integer(low, high), 10)
 
 
 def _vec(values) -> ImmutableMatrix:
@@ -99,9 +43,9 @@ def _apart(values: Sequence, gap: float) -> bool:
 # --- lesson 1: three word vectors, two related, one far ---------------------
 
 def draw_embedding(d: Draw) -> Mapping:
-    parakeet = [d.tenths(5, 15), d.tenths(2, 10), d.tenths(0, 3)]
+    parakeet = [tenths(d, 5, 15), tenths(d, 2, 10), tenths(d, 0, 3)]
     monkey = [max(Rational(0), x + Rational(d.integer(-3, 3), 10)) for x in parakeet]
-    fourier = [d.tenths(0, 3), d.tenths(0, 3), d.tenths(10, 20)]
+    fourier = [tenths(d, 0, 3), tenths(d, 0, 3), tenths(d, 10, 20)]
     return MappingProxyType({"parakeet": _vec(parakeet), "monkey": _vec(monkey),
                              "fourier": _vec(fourier)})
 

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import sympy
 
-from grader import bank, variants
+from grader import bank, seeds, variants
 from grader.check import check_part, grade_submission
 from grader.feedback import show
 from grader.report import data_text
@@ -63,19 +63,19 @@ def test_same_seed_same_variant_and_seed_forms():
 
 
 def test_draw_is_a_pure_function_of_exercise_and_seed():
-    a, b = variants.Draw("x", "s1"), variants.Draw("x", "s1")
+    a, b = seeds.Draw("x", "s1"), seeds.Draw("x", "s1")
     assert [a.integer(0, 9) for _ in range(50)] == [b.integer(0, 9) for _ in range(50)]
-    c = variants.Draw("y", "s1")
-    assert [variants.Draw("x", "s1").integer(0, 10**9) for _ in range(1)] != [c.integer(0, 10**9)]
-    d = variants.Draw("x", "s3")
+    c = seeds.Draw("y", "s1")
+    assert [seeds.Draw("x", "s1").integer(0, 10**9) for _ in range(1)] != [c.integer(0, 10**9)]
+    d = seeds.Draw("x", "s3")
     picks = [d.integer(2, 4) for _ in range(3000)]
     assert set(picks) == {2, 3, 4} and all(800 < picks.count(v) < 1200 for v in (2, 3, 4))
-    assert variants.Draw("x", "s4").sample("abcdefg", 4) == tuple(sorted(variants.Draw("x", "s4").sample("abcdefg", 4)))
+    assert seeds.Draw("x", "s4").sample("abcdefg", 4) == tuple(sorted(seeds.Draw("x", "s4").sample("abcdefg", 4)))
 
 
 @pytest.mark.parametrize("seed", ["", " s1", "s1\n", "x" * 101, True, 1.5, None.__class__])
 def test_unusable_seeds_are_refused(seed):
-    with pytest.raises(variants.InvalidSeed):
+    with pytest.raises(seeds.InvalidSeed):
         bank.variant("terrain-warmup", seed)
 
 
