@@ -1,10 +1,12 @@
 """The course's exercise grader.
 
 Stages, one module each: :mod:`grader.bank` (exercises, data, exact reference
-answers, from :mod:`grader.geometry`), :mod:`grader.parse` (safe answer
-parsing), :mod:`grader.compare` (exact and tolerant comparison),
-:mod:`grader.feedback` (named mistakes), :mod:`grader.check` (one part or a
-submission, under :mod:`grader.limits`), :mod:`grader.messages` (wording per
-locale), :mod:`grader.submission` (reading files), :mod:`grader.report`
-(text/JSON/CSV) and :mod:`grader.cli` (the command).
+answers, from :mod:`grader.geometry`; seeded variants from
+:mod:`grader.variants`, drawn from :mod:`grader.seeds`), :mod:`grader.parse` (safe answer parsing),
+:mod:`grader.compare` (exact and tolerant comparison), :mod:`grader.feedback`
+(named mistakes), :mod:`grader.check` (one part or a submission, under
+:mod:`grader.limits`), :mod:`grader.messages` (wording per locale, from the
+gettext catalogs in ``grader/locale``), :mod:`grader.submission` (reading
+files), :mod:`grader.report` (text/JSON/CSV) and :mod:`grader.cli` (the
+command; its argparse words from :mod:`grader.argtext`).
 """

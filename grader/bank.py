@@ -24,6 +24,14 @@ SymPy (see :mod:`grader.geometry`); none is typed. Data shapes, per id:
     "warmup_until": Integer(20000), "polish_from": Integer(112000),
     "polish_excluded": ("repo-docs", "repo-docstrings")}``.
 
+Titles, prompts, forms and data labels are messages (keys
+``exercise.<id>.title``, ``part.<id>.<part>.prompt``, ``form.<name>``,
+``data.<id>.<name>``) in :mod:`grader.messages`, so ``grader show`` speaks
+the student's language; a part's ``params`` fill its prompt from the data.
+
+:func:`variant` gives an exercise drawn from a seed (:mod:`grader.variants`):
+the same shapes, new data, references computed the same way.
+
 Part kinds: 'scalar' (one number), 'vector' (a tuple, in the stated order),
 'set' (points in any order), 'integer' (an exact whole number). A vector's
 reference is an ``ImmutableMatrix`` column, a set's a ``FiniteSet`` of
@@ -32,13 +40,15 @@ reference is an ``ImmutableMatrix`` column, a set's a ``FiniteSet`` of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
 
 import sympy
 from sympy import FiniteSet, ImmutableMatrix, Integer, Rational, Tuple
 
 from . import geometry as g
+from .messages import message
 
 KINDS = frozenset({"scalar", "vector", "set", "integer"})
 
@@ -48,19 +58,31 @@ class Part:
     id: str
     points: int
     kind: str
-    form: str        # how to type it, e.g. "(a, b, c)"
+    form: str        # message key of how to type it, e.g. "form.key-order"
     example: str     # a valid answer of the right shape that is NOT correct
     reference: sympy.Basic
-    prompt: str      # what to compute, in English (the site states it per locale)
+    exercise: str = ""
+    params: tuple[tuple[str, str], ...] = ()   # fill the prompt from the data
+
+    def prompt_in(self, lang: str) -> str:
+        """What to compute, in ``lang``."""
+        return message(f"part.{self.exercise}.{self.id}.prompt", lang, **dict(self.params))
+
+    def form_in(self, lang: str) -> str:
+        return message(self.form, lang)
+
+    @property
+    def prompt(self) -> str:
+        return self.prompt_in("en")
 
 
 @dataclass(frozen=True)
 class Exercise:
     id: str
     lesson: int
-    title: str
     data: Mapping[str, object]
     parts: tuple[Part, ...]
+    seed: str | None = None      # None: the lesson's own data
 
     def part(self, part_id: str) -> Part:
         for part in self.parts:
@@ -71,6 +93,17 @@ class Exercise:
     @property
     def max_score(self) -> int:
         return sum(p.points for p in self.parts)
+
+    def title_in(self, lang: str) -> str:
+        return message(f"exercise.{self.id}.title", lang)
+
+    @property
+    def title(self) -> str:
+        return self.title_in("en")
+
+    def label_in(self, name: str, lang: str) -> str:
+        """How the data item ``name`` is called in ``lang``, e.g. 'peak learning rate (peak_lr)'."""
+        return message(f"data.{self.id}.{name}", lang)
 
 
 class UnknownExercise(KeyError):
@@ -100,94 +133,108 @@ def _column(values) -> ImmutableMatrix:
     return ImmutableMatrix(list(values))
 
 
-def _embedding() -> Exercise:
-    data = MappingProxyType({"parakeet": _vec("1.0", "0.5", "0.0"),
-                             "monkey": _vec("1.2", "0.3", "0.1"),
-                             "fourier": _vec("0.0", "0.0", "1.5")})
-    pairs = (("parakeet", "monkey"), ("parakeet", "fourier"), ("monkey", "fourier"))
-    parts = [Part(f"{a}-{b}", 1, "scalar", "a number, e.g. sqrt(2)/3 or 0.471", "1/2",
-                  g.euclidean(data[a], data[b]), f"Euclidean distance |v({a}) - v({b})|")
-             for a, b in pairs]
-    parts += [Part(f"cos-{a}-{b}", 1, "scalar", "a number, e.g. sqrt(2)/3 or 0.471", "1/2",
-                   g.cosine(data[a], data[b]), f"cosine similarity of v({a}) and v({b})")
-              for a, b in pairs]
-    return Exercise("embedding-distances", 1, "Computing distances", data, tuple(parts))
+def _params(**values: object) -> tuple[tuple[str, str], ...]:
+    return tuple((k, str(v)) for k, v in values.items())
 
 
-def _attention() -> Exercise:
-    keys = (_vec("1", "0", "0", "0"), _vec("0", "0", "1", "0"), _vec("0", "1", "0", "1"))
-    data = MappingProxyType({"q": _vec("1", "0", "1", "0"), "keys": keys, "d_k": Integer(4)})
-    scores = [g.dot(data["q"], k) for k in keys]
+PAIRS = (("parakeet", "monkey"), ("parakeet", "fourier"), ("monkey", "fourier"))
+
+
+def _embedding(data: Mapping, seed: str | None = None) -> Exercise:
+    ex = "embedding-distances"
+    parts = [Part(f"{a}-{b}", 1, "scalar", "form.number", "1/2",
+                  g.euclidean(data[a], data[b]), ex, _params(a=a, b=b)) for a, b in PAIRS]
+    parts += [Part(f"cos-{a}-{b}", 1, "scalar", "form.number", "1/2",
+                   g.cosine(data[a], data[b]), ex, _params(a=a, b=b)) for a, b in PAIRS]
+    return Exercise(ex, 1, data, tuple(parts), seed)
+
+
+def _attention(data: Mapping, seed: str | None = None) -> Exercise:
+    ex = "attention-weights"
+    scores = [g.dot(data["q"], k) for k in data["keys"]]
     scaled = [s / sympy.sqrt(data["d_k"]) for s in scores]
-    form = "(a, b, c) in key order"
+    form = "form.key-order"
     parts = (
-        Part("scores", 3, "vector", form, "(0, 1, 2)", _column(scores), "scores q . k_i"),
-        Part("scaled", 3, "vector", form, "(0, 1, 2)", _column(scaled),
-             "scaled scores q . k_i / sqrt(d_k)"),
-        Part("weights", 3, "vector", form, "(1/3, 1/3, 1/3)", _column(g.softmax(scaled)),
-             "attention weights softmax(q . k_i / sqrt(d_k))"),
+        Part("scores", 3, "vector", form, "(0, 1, 2)", _column(scores), ex),
+        Part("scaled", 3, "vector", form, "(0, 1, 2)", _column(scaled), ex),
+        Part("weights", 3, "vector", form, "(1/3, 1/3, 1/3)", _column(g.softmax(scaled)), ex),
     )
-    return Exercise("attention-weights", 2, "Reading a projection", data, parts)
+    return Exercise(ex, 2, data, parts, seed)
 
 
-def _terrain() -> Exercise:
-    data = MappingProxyType({"peak_lr": Rational(3, 10000), "warmup_steps": Integer(2000),
-                             "step": Integer(50), "fraction": Rational(2, 5),
-                             "ratio_step": Integer(10)})
+def _terrain(data: Mapping, seed: str | None = None) -> Exercise:
+    ex = "terrain-warmup"
     peak, warm = data["peak_lr"], data["warmup_steps"]
     lr = g.linear_warmup_lr(data["step"], peak, warm)
     reach = sympy.ceiling(data["fraction"] * warm)
     ratio = peak / g.linear_warmup_lr(data["ratio_step"], peak, warm)
     parts = (
-        Part("lr-at-step", 1, "scalar", "a number, e.g. 3/20000 or 1.5e-4", "1/1000", lr,
-             f"v2's learning rate at step {data['step']}"),
-        Part("step-at-fraction", 1, "integer", "a whole number of steps, e.g. 1200", "1200",
-             reach, f"the first step at which v2's lr reaches {data['fraction'] * 100}% of peak"),
-        Part("first-step-ratio", 1, "scalar", "a number, e.g. 50", "50", ratio,
-             f"how many times larger v1's first-step lr was than v2's lr at step {data['ratio_step']}"),
+        Part("lr-at-step", 1, "scalar", "form.lr", "1/1000", lr, ex, _params(step=data["step"])),
+        Part("step-at-fraction", 1, "integer", "form.steps", "1200", reach, ex,
+             _params(percent=data["fraction"] * 100)),
+        Part("first-step-ratio", 1, "scalar", "form.ratio", "50", ratio, ex,
+             _params(ratio_step=data["ratio_step"])),
     )
-    return Exercise("terrain-warmup", 3, "Reading the terrain", data, parts)
+    return Exercise(ex, 3, data, parts, seed)
 
 
-def _reachable() -> Exercise:
-    data = MappingProxyType({"sources": ("hermes3-general", "gutenberg", "dictionary"),
-                             "symbols": ("H", "G", "D"),
-                             "floors": MappingProxyType({"H": Rational(1, 2)}),
-                             "caps": MappingProxyType({"D": Rational(1, 4)})})
+def _reachable(data: Mapping, seed: str | None = None) -> Exercise:
     vertices = g.region_vertices(data["symbols"], data["floors"], data["caps"])
     reference = FiniteSet(*(Tuple(*v) for v in vertices))
-    part = Part("vertices", len(vertices), "set", "{(H, G, D), (H, G, D), ...}",
-                "{(1/3, 1/3, 1/3)}", reference,
-                "every vertex of the reachable region, each as (H, G, D), in any order")
-    return Exercise("reachable-vertices", 4, "Walking the reachable region", data, (part,))
+    part = Part("vertices", len(vertices), "set", "form.points", "{(1/3, 1/3, 1/3)}",
+                reference, "reachable-vertices", _params(point="(" + ", ".join(data["symbols"]) + ")"))
+    return Exercise("reachable-vertices", 4, data, (part,), seed)
 
 
-def _submanifold() -> Exercise:
-    data = MappingProxyType({
+def _submanifold(data: Mapping, seed: str | None = None) -> Exercise:
+    ex = "submanifold-dims"
+    n, warm = data["n_sources"], len(data["warmup_sources"])
+    form = "form.whole"
+    parts = (
+        Part("full-dim", 1, "integer", form, "4", g.simplex_dimension(n), ex, _params(n=n)),
+        Part("warmup-dim", 1, "integer", form, "4", g.simplex_dimension(warm), ex,
+             _params(until=data["warmup_until"])),
+        Part("warmup-pinned", 1, "integer", form, "4", Integer(n - warm), ex, _params(n=n)),
+        Part("polish-dim", 1, "integer", form, "4",
+             g.simplex_dimension(n - len(data["polish_excluded"])), ex,
+             _params(polish_from=data["polish_from"],
+                     excluded=", ".join(data["polish_excluded"]))),
+    )
+    return Exercise(ex, 5, data, parts, seed)
+
+
+# The lessons' own data, as the chapters state it.
+LESSON_DATA: Mapping[str, Mapping[str, object]] = MappingProxyType({
+    "embedding-distances": MappingProxyType({
+        "parakeet": _vec("1.0", "0.5", "0.0"), "monkey": _vec("1.2", "0.3", "0.1"),
+        "fourier": _vec("0.0", "0.0", "1.5")}),
+    "attention-weights": MappingProxyType({
+        "q": _vec("1", "0", "1", "0"),
+        "keys": (_vec("1", "0", "0", "0"), _vec("0", "0", "1", "0"), _vec("0", "1", "0", "1")),
+        "d_k": Integer(4)}),
+    "terrain-warmup": MappingProxyType({
+        "peak_lr": Rational(3, 10000), "warmup_steps": Integer(2000), "step": Integer(50),
+        "fraction": Rational(2, 5), "ratio_step": Integer(10)}),
+    "reachable-vertices": MappingProxyType({
+        "sources": ("hermes3-general", "gutenberg", "dictionary"), "symbols": ("H", "G", "D"),
+        "floors": MappingProxyType({"H": Rational(1, 2)}),
+        "caps": MappingProxyType({"D": Rational(1, 4)})}),
+    "submanifold-dims": MappingProxyType({
         "n_sources": Integer(16),
         "warmup_sources": ("hermes3-general", "hermes3-creative", "hermes3-roleplay",
                            "chat", "smoltalk", "oasst", "gutenberg"),
         "warmup_until": Integer(20000), "polish_from": Integer(112000),
-        "polish_excluded": ("repo-docs", "repo-docstrings")})
-    n, warm = data["n_sources"], len(data["warmup_sources"])
-    form = "a whole number, e.g. 4"
-    parts = (
-        Part("full-dim", 1, "integer", form, "4", g.simplex_dimension(n),
-             f"dimension of the full simplex over all {n} sources"),
-        Part("warmup-dim", 1, "integer", form, "4", g.simplex_dimension(warm),
-             f"dimension of the sub-simplex walked before step {data['warmup_until']}"),
-        Part("warmup-pinned", 1, "integer", form, "4", Integer(n - warm),
-             "how many of the coordinates are pinned to zero during the warmup"),
-        Part("polish-dim", 1, "integer", form, "4",
-             g.simplex_dimension(n - len(data["polish_excluded"])),
-             f"dimension of the simplex from step {data['polish_from']}, with "
-             f"{' and '.join(data['polish_excluded'])} excluded (cap 0)"),
-    )
-    return Exercise("submanifold-dims", 5, "Reading the submanifold", data, parts)
+        "polish_excluded": ("repo-docs", "repo-docstrings")}),
+})
 
+BUILDERS: Mapping[str, Callable[..., Exercise]] = MappingProxyType({
+    "embedding-distances": _embedding, "attention-weights": _attention,
+    "terrain-warmup": _terrain, "reachable-vertices": _reachable,
+    "submanifold-dims": _submanifold,
+})
 
 EXERCISES: Mapping[str, Exercise] = MappingProxyType({
-    ex.id: ex for ex in (_embedding(), _attention(), _terrain(), _reachable(), _submanifold())})
+    key: build(LESSON_DATA[key]) for key, build in BUILDERS.items()})
 
 
 def get(exercise_id: str) -> Exercise:
@@ -196,3 +243,26 @@ def get(exercise_id: str) -> Exercise:
         return EXERCISES[exercise_id]
     except KeyError:
         raise UnknownExercise(exercise_id) from None
+
+
+def variant(exercise_id: str, seed: str | int | None) -> Exercise:
+    """The exercise drawn from ``seed``; ``None``: the lesson's own (:func:`get`).
+
+    ``seed`` is any non-empty text (a student id such as ``s0042``) or an
+    integer; ``42`` and ``"42"`` are the same seed. The same seed gives the
+    same data on every machine (:mod:`grader.seeds` draws with SHA-256, not
+    ``hash()`` or a library's generator). Raises :class:`UnknownExercise` for an
+    unknown id and :class:`grader.seeds.InvalidSeed` (a ValueError) for an
+    unusable seed. Cached: the same call returns the same object.
+    """
+    exercise = get(exercise_id)
+    if seed is None:
+        return exercise
+    from .seeds import seed_text
+    return _variant(exercise_id, seed_text(seed))
+
+
+@lru_cache(maxsize=4096)
+def _variant(exercise_id: str, seed: str) -> Exercise:
+    from .variants import draw_valid
+    return draw_valid(exercise_id, seed, BUILDERS[exercise_id])

@@ -17,9 +17,9 @@ from typing import Mapping
 import sympy
 
 from . import compare, feedback as fb
-from .bank import EXERCISES, Exercise, Part, get
+from .bank import EXERCISES, Exercise, Part, get, variant
 from .limits import LimitExceeded, run_limited
-from .messages import message
+from .messages import DECIMAL_COMMA, message
 from .parse import AnswerSyntaxError, parse_answer
 
 
@@ -69,6 +69,7 @@ class ExerciseResult:
 @dataclass(frozen=True)
 class SubmissionResult:
     exercises: tuple[ExerciseResult, ...] = field(default=())
+    seed: str | None = None       # the variant graded; None: the lessons' own data
 
     @property
     def score(self) -> float:
@@ -83,7 +84,7 @@ class SubmissionResult:
         return all(p.correct for e in self.exercises for p in e.parts)
 
     def to_dict(self) -> dict:
-        return {"score": self.score, "max_score": self.max_score,
+        return {"score": self.score, "max_score": self.max_score, "seed": self.seed,
                 "exercises": [e.to_dict() for e in self.exercises]}
 
 
@@ -97,7 +98,7 @@ def _scalar(ex: Exercise, part: Part, value: sympy.Expr) -> Outcome:
     verdict = compare.compare_scalar(value, part.reference, exact=exact)
     if verdict.equal:
         return Outcome(1.0)
-    mistake = fb.match_mistake(ex.id, part.id, value, exact=exact)
+    mistake = fb.match_mistake(ex.id, part.id, value, exact=exact, seed=ex.seed)
     if mistake:
         return _wrong(mistake)
     if verdict.note == "decimal-imprecise":
@@ -120,7 +121,7 @@ def _vector(ex: Exercise, part: Part, value: tuple) -> Outcome:
     if notes == {"decimal-imprecise"}:   # only rounding: say so, nothing else
         return _wrong(fb.finding("decimal-imprecise", tolerance="0.5%", digits=3), count,
                       fraction=fraction)
-    mistake = fb.match_mistake(ex.id, part.id, value, exact=False)
+    mistake = fb.match_mistake(ex.id, part.id, value, exact=False, seed=ex.seed)
     found = [mistake] if mistake else fb.vector_findings(ex.id, part.id, value, reference)
     found.append(count)
     found += [fb.finding(n) for n in sorted(notes - {""})]
@@ -141,16 +142,21 @@ def _set(ex: Exercise, part: Part, points: tuple) -> Outcome:
     return _wrong(*found, fraction=fraction)
 
 
-def evaluate(exercise_id: str, part_id: str, text: str) -> Outcome:
-    """Parse and judge one answer; pure (no I/O), language-free."""
-    ex = get(exercise_id)
+def evaluate(exercise_id: str, part_id: str, text: str, *, seed: str | int | None = None,
+             decimal_comma: bool = False) -> Outcome:
+    """Parse and judge one answer against the variant ``seed``; pure (no I/O).
+
+    Language-free but for ``decimal_comma``: the student writes 0,5 (fr, id).
+    """
+    ex = variant(exercise_id, seed)
     part = ex.part(part_id)
+    kind = part.kind
     try:
-        parsed = parse_answer(text)
+        parsed = parse_answer(text, decimal_comma=decimal_comma, entries=kind in ("vector", "set"))
     except AnswerSyntaxError as exc:
         return Outcome(0.0, (fb.Finding(exc.error.key, exc.error.params),), exc.error.column)
-    kind = part.kind
-    wrong_form = _wrong(fb.finding("wrong-form", expected=part.form, got=f"key:kind-{parsed.kind}"))
+    wrong_form = _wrong(fb.finding("wrong-form", expected=f"key:{part.form}",
+                                   got=f"key:kind-{parsed.kind}"))
     if kind in ("scalar", "integer"):
         return _scalar(ex, part, parsed.value) if parsed.kind == "scalar" else wrong_form
     if kind == "vector":
@@ -172,11 +178,17 @@ def render(part: Part, outcome: Outcome, lang: str, answer: str | None) -> PartR
 
 
 def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en",
-               *, timeout: float | None = None) -> PartResult:
-    """Check one answer. Unknown ids raise :class:`grader.bank.UnknownExercise` /
-    :class:`grader.bank.UnknownPart` (KeyErrors)."""
-    part = get(exercise_id).part(part_id)
-    outcome = run_limited(lambda: evaluate(exercise_id, part_id, answer_text), timeout)
+               *, timeout: float | None = None, seed: str | int | None = None) -> PartResult:
+    """Check one answer to the variant ``seed`` (None: the lesson's data).
+
+    Unknown ids raise :class:`grader.bank.UnknownExercise` / :class:`grader.bank.UnknownPart`
+    (KeyErrors); a bad seed :class:`grader.seeds.InvalidSeed` (a ValueError).
+    In fr and id a decimal comma is read (:func:`grader.parse.decimal_commas`).
+    """
+    part = variant(exercise_id, seed).part(part_id)   # built here, before the fork
+    comma = lang in DECIMAL_COMMA
+    outcome = run_limited(lambda: evaluate(exercise_id, part_id, answer_text, seed=seed,
+                                           decimal_comma=comma), timeout)
     if isinstance(outcome, LimitExceeded):
         outcome = Outcome(0.0, (fb.finding("too-large", reason=outcome.reason),))
     return render(part, outcome, lang, answer_text)
@@ -196,13 +208,18 @@ def validate(mapping: Mapping[str, Mapping[str, str]]) -> None:
 
 
 def grade_submission(mapping: Mapping[str, Mapping[str, str]], lang: str = "en",
-                     *, timeout: float | None = None) -> SubmissionResult:
-    """Grade {exercise id: {part id: answer text}} against every exercise in the bank."""
+                     *, timeout: float | None = None,
+                     seed: str | int | None = None) -> SubmissionResult:
+    """Grade {exercise id: {part id: answer text}} against every exercise in the bank,
+    each in its variant ``seed`` (None: the lessons' own data)."""
     validate(mapping)
+    if seed is not None:
+        from .seeds import seed_text
+        seed = seed_text(seed)       # InvalidSeed before any work
     results = []
     for ex in EXERCISES.values():
         answers = mapping.get(ex.id, {})
-        parts = tuple(check_part(ex.id, p.id, answers[p.id], lang, timeout=timeout)
+        parts = tuple(check_part(ex.id, p.id, answers[p.id], lang, timeout=timeout, seed=seed)
                       if p.id in answers else missing_part(p, lang) for p in ex.parts)
         results.append(ExerciseResult(ex.id, parts))
-    return SubmissionResult(tuple(results))
+    return SubmissionResult(tuple(results), seed)

@@ -1,7 +1,7 @@
 """Feedback rules: which named mistake a wrong answer shows.
 
 Each rule yields a :class:`Finding` (a stable key plus parameters); the words
-live in ``grader/messages/<locale>.toml``. Three kinds of rules:
+live in the catalogs of :mod:`grader.messages`. Three kinds of rules:
 
 * mistake tables: wrong answers a misconception produces, computed from the
   exercise's data (e.g. softmax without the sqrt(d_k) scaling);
@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 import sympy
 
 from . import compare, geometry as g
-from .bank import Exercise, get
+from .bank import Exercise, variant
 
 
 @dataclass(frozen=True)
@@ -105,9 +105,10 @@ MISTAKE_TABLES: "MappingProxyType[str, Callable]" = MappingProxyType({
 
 
 @cache
-def mistakes(exercise_id: str, part_id: str) -> tuple[tuple[str, object], ...]:
-    """The (key, wrong value) pairs for one part, minus any equal to the reference."""
-    ex = get(exercise_id)
+def mistakes(exercise_id: str, part_id: str, seed: str | None = None,
+             ) -> tuple[tuple[str, object], ...]:
+    """The (key, wrong value) pairs for one part of a variant, minus any equal to the reference."""
+    ex = variant(exercise_id, seed)
     builder = MISTAKE_TABLES.get(exercise_id)
     rows = builder(ex).get(part_id, []) if builder else []
     ref = ex.part(part_id).reference
@@ -126,8 +127,9 @@ def _same(answer, value, *, exact: bool) -> bool:
     return compare.compare_scalar(answer, g.as_number(value), exact=exact).equal
 
 
-def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool) -> Finding | None:
-    for key, value in mistakes(exercise_id, part_id):
+def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool,
+                  seed: str | None = None) -> Finding | None:
+    for key, value in mistakes(exercise_id, part_id, seed):
         if _same(answer, value, exact=exact):
             return finding(key, value=show(value))
     return None

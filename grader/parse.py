@@ -6,6 +6,12 @@ SymPy object is built by hand from the nodes that pass; nothing the student
 typed is executed. A rejected answer raises :class:`AnswerSyntaxError`, whose
 ``error`` is a :class:`ParseError` carrying a column in the *original* text.
 
+Decimal comma (``decimal_comma=True``, for students writing French or
+Indonesian): :func:`decimal_commas` reads ``0,3837`` as ``0.3837`` where one
+number is expected, and refuses a comma that could be a decimal mark or a
+separator; the text keeps its length, so columns still point into what the
+student typed.
+
 Shapes: a scalar is a SymPy expression; ``(a, b)`` or ``[a, b]`` is a vector
 (a tuple of expressions); ``{(..), (..)}`` or a list/tuple of points is a set
 of points (a tuple of tuples, in the order typed, duplicates kept).
@@ -13,6 +19,7 @@ of points (a tuple of tuples, in the order typed, duplicates kept).
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -205,12 +212,73 @@ def check_power(base: sympy.Expr, exponent: sympy.Expr, column: int) -> None:
             raise _fail("too-large", column)
 
 
-def parse_answer(text: str) -> Parsed:
-    """Parse ``text`` into a :class:`Parsed`, or raise :class:`AnswerSyntaxError`."""
+_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")         # 0,5: a comma between two digits
+_TWO_COMMAS = re.compile(r"\d+,\d+(,)\d")               # 1,234,5: not one decimal number
+_AFTER_POINT = re.compile(r"[)\]]\s*$")                  # '), (' separates points
+
+
+def decimal_commas(text: str, entries: bool) -> str:
+    """``text`` with its decimal commas read, for a locale that writes 0,5.
+
+    The rule. A *decimal comma* is a comma directly between two digits
+    (``0,5``); a comma followed by a space or a bracket separates.
+
+    * One number expected (``entries=False``): decimal commas become points
+      (``0,3837``, ``sqrt(2,5)``). If the answer also has a separating comma,
+      or a number has two decimal commas (``1,234,5``), it is refused
+      (``decimal-comma-ambiguous``).
+    * Several entries expected (a vector or a set, ``entries=True``): commas
+      separate entries, so a decimal comma is refused (``decimal-comma-in-vector``;
+      ``(1,1,0)`` too: write ``(1, 1, 0)``) unless the answer uses ``;`` between
+      entries: then every comma must be a decimal comma (or follow a point's
+      closing bracket), ``;`` separates, and ``(0,5 ; 1)`` reads ``(0.5, 1)``.
+
+    The result has the same length as ``text``; refusals point at the comma.
+    """
+    decimal = [m.start() for m in _DECIMAL_COMMA.finditer(text)]
+    if not entries:
+        if not decimal:
+            return text
+        twice = _TWO_COMMAS.search(text)
+        if twice:
+            raise _fail("decimal-comma-ambiguous", twice.start(1))
+        if text.count(",") > len(decimal):
+            raise _fail("decimal-comma-ambiguous", decimal[0])
+        return _DECIMAL_COMMA.sub(".", text)
+    if ";" not in text:
+        if decimal:
+            at = decimal[0]
+            start, end = at, at + 1
+            while start > 0 and text[start - 1].isdigit():
+                start -= 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            raise _fail("decimal-comma-in-vector", at, text=text[start:end])
+        return text
+    chars = list(text)
+    for i, ch in enumerate(text):
+        if ch == ",":
+            if i in decimal:
+                chars[i] = "."
+            elif not _AFTER_POINT.search(text[:i]):
+                raise _fail("decimal-comma-mixed", i)
+        elif ch == ";":
+            chars[i] = ","
+    return "".join(chars)
+
+
+def parse_answer(text: str, *, decimal_comma: bool = False, entries: bool = False) -> Parsed:
+    """Parse ``text`` into a :class:`Parsed`, or raise :class:`AnswerSyntaxError`.
+
+    ``decimal_comma``: the student's language writes 0,5 (see :func:`decimal_commas`);
+    ``entries``: the part expects a vector or a set (there a comma separates).
+    """
     if len(text) > MAX_LENGTH:
         raise _fail("too-long", MAX_LENGTH, limit=MAX_LENGTH)
     if not text.strip():
         raise _fail("empty-answer", 0)
+    if decimal_comma:
+        text = decimal_commas(text, entries)
     source, origin = rewrite(text)
     stripped = source.lstrip()
     shift = len(source) - len(stripped)

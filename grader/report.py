@@ -7,7 +7,7 @@ from typing import Sequence
 
 from .bank import EXERCISES, Exercise
 from .check import PartResult, SubmissionResult
-from .messages import message
+from .messages import DECIMAL_COMMA, message
 
 
 class Style:
@@ -67,7 +67,7 @@ def check_text(result: PartResult, lang: str, style: Style) -> str:
 
 
 def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
-    lines = []
+    lines = [] if result.seed is None else [message("label-variant", lang, seed=result.seed)]
     for ex in result.exercises:
         lesson = EXERCISES[ex.id].lesson
         header = f"{ex.id} ({message('label-lesson', lang)} {lesson})"
@@ -83,26 +83,55 @@ def _value(v) -> str:
     return show(v)
 
 
+def data_text(value) -> str:
+    if hasattr(value, "items"):
+        return ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return ", ".join(value)
+    return _value(value)
+
+
+def _data_json(value):
+    if hasattr(value, "items"):
+        return {k: _value(v) for k, v in value.items()}
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return list(value)
+    return _value(value)
+
+
+def heading(ex: Exercise, lang: str) -> str:
+    """'id: Title (Lesson 4)', with ', variant s1' for a variant."""
+    where = f"{message('label-lesson', lang)} {ex.lesson}"
+    if ex.seed is not None:
+        where += ", " + message("label-variant", lang, seed=ex.seed)
+    return f"{ex.id}: {ex.title_in(lang)} ({where})"
+
+
 def exercise_text(ex: Exercise, lang: str) -> str:
-    lines = [f"{ex.id}: {ex.title} ({message('label-lesson', lang)} {ex.lesson})",
-             f"{message('label-data', lang)}:"]
-    for name, value in ex.data.items():
-        if isinstance(value, dict) or hasattr(value, "items"):
-            value = ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) or "-"
-        elif isinstance(value, tuple) and value and isinstance(value[0], str):
-            value = ", ".join(value)
-        else:
-            value = _value(value)
-        lines.append(f"  {name}: {value}")
+    import shlex
+    lines = [heading(ex, lang), f"{message('label-data', lang)}:"]
+    lines += [f"  {ex.label_in(name, lang)}: {data_text(value)}" for name, value in ex.data.items()]
     lines.append(f"{message('label-parts', lang)}:")
     for p in ex.parts:
-        lines.append(f"  {p.id} ({p.points}): {p.prompt}")
-        lines.append(f"      {message('label-form', lang)}: {p.form}")
+        lines.append(f"  {p.id} ({p.points}): {p.prompt_in(lang)}")
+        lines.append(f"      {message('label-form', lang)}: {p.form_in(lang)}")
     example = ex.parts[0]
+    seed = "" if ex.seed is None else f" --seed {shlex.quote(ex.seed)}"
     lines.append(f"{message('label-check-with', lang)}:")
-    lines.append(f"  grader check {ex.id} {example.id} '{example.example}'")
+    lines.append(f"  grader check {ex.id} {example.id} {shlex.quote(example.example)}{seed}")
     lines.append(message("tolerance-rule", lang))
+    if lang in DECIMAL_COMMA:
+        lines.append(message("decimal-comma-rule", lang))
     return "\n".join(lines)
+
+
+def exercise_dict(ex: Exercise, lang: str) -> dict:
+    """``grader show --format json``: ids and data as in the bank, words in ``lang``."""
+    return {"id": ex.id, "lesson": ex.lesson, "title": ex.title_in(lang), "seed": ex.seed,
+            "data": {k: _data_json(v) for k, v in ex.data.items()},
+            "data_labels": {k: ex.label_in(k, lang) for k in ex.data},
+            "parts": [{"id": p.id, "points": p.points, "kind": p.kind, "form": p.form_in(lang),
+                       "example": p.example, "prompt": p.prompt_in(lang)} for p in ex.parts]}
 
 
 def grade_rows(graded: Sequence[tuple[str, SubmissionResult | None, str]]) -> list[list[str]]:

@@ -1,5 +1,8 @@
 """Read a submission file: TOML (one table per exercise id, one string per part) or JSON.
 
+A top-level ``seed`` (text or a whole number) names the variant the answers
+are for (:func:`grader.bank.variant`); without it, the lessons' own data.
+
 Errors are :class:`SubmissionError` with the path, the line when the parser
 gives one, and a message key with parameters for :mod:`grader.messages`.
 """
@@ -13,11 +16,19 @@ from pathlib import Path
 
 from .bank import EXERCISES, UnknownExercise, UnknownPart, get
 
+SEED_KEY = "seed"     # the one top-level key that is not an exercise id
+
+
+@dataclass(frozen=True)
+class Submission:
+    answers: dict[str, dict[str, str]]     # {exercise id: {part id: answer text}}
+    seed: str | None = None                # the variant, as the file names it
+
 
 @dataclass(frozen=True)
 class SubmissionError(Exception):
     path: str
-    key: str                     # error-unreadable | error-malformed | error-shape | error-unknown-*
+    key: str                     # a message key: error-unreadable, error-malformed, error-not-*, ...
     params: tuple[tuple[str, str], ...] = field(default=())
     line: int | None = None
 
@@ -56,25 +67,49 @@ def _answer_text(path, exercise_id, part_id, value) -> str:
         return value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return repr(value)
-    raise _error(path, "error-shape", path=path,
-                 reason=f"[{exercise_id}] {part_id}: the answer must be a string, "
-                        f'e.g. {part_id} = "(1, 2, 3)"')
+    raise _error(path, "error-not-a-string", path=path, exercise=exercise_id, part=part_id)
+
+
+def seed_conflict(path, file_seed: str, option_seed: str) -> SubmissionError:
+    """The file names one seed and the command line another: never pick one."""
+    return _error(path, "error-seed-conflict", path=path, file_seed=file_seed,
+                  option_seed=option_seed)
+
+
+def _seed(path, value) -> str:
+    from .seeds import InvalidSeed, seed_text
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _error(path, "error-file-seed", path=path)
+    try:
+        return seed_text(value)
+    except InvalidSeed:
+        raise _error(path, "error-file-seed", path=path) from None
+
+
+def read_submission(path, data) -> Submission:
+    """Check the shape, ids and seed of loaded data."""
+    if not isinstance(data, dict):
+        raise _error(path, "error-not-tables", path=path)
+    seed = _seed(path, data[SEED_KEY]) if SEED_KEY in data else None
+    answers = parse_submission(path, {k: v for k, v in data.items() if k != SEED_KEY})
+    return Submission(answers, seed)
 
 
 def parse_submission(path, data) -> dict[str, dict[str, str]]:
     """Check the shape and ids of loaded data; return {exercise: {part: text}}."""
     if not isinstance(data, dict):
-        raise _error(path, "error-shape", path=path, reason="expected one table per exercise id")
+        raise _error(path, "error-not-tables", path=path)
     out: dict[str, dict[str, str]] = {}
     for exercise_id, answers in data.items():
+        if exercise_id == SEED_KEY:
+            continue
         try:
             ex = get(exercise_id)
         except UnknownExercise:
             raise _error(path, "error-unknown-exercise", path=path, id=exercise_id,
                          known=", ".join(EXERCISES)) from None
         if not isinstance(answers, dict):
-            raise _error(path, "error-shape", path=path,
-                         reason=f"'{exercise_id}' must be a table of part = \"answer\"")
+            raise _error(path, "error-not-a-table", path=path, exercise=exercise_id)
         for part_id, value in answers.items():
             try:
                 ex.part(part_id)
@@ -85,13 +120,25 @@ def parse_submission(path, data) -> dict[str, dict[str, str]]:
     return out
 
 
-def load_submission(path) -> dict[str, dict[str, str]]:
-    """Read and validate one submission file (.json is JSON; anything else TOML)."""
+def _load(path) -> tuple[Path, object]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _error(path, "error-unreadable", path=path, reason=reason) from None
-    data = _load_json(path, text) if path.suffix.lower() == ".json" else _load_toml(path, text)
-    return parse_submission(path, data)
+    except FileNotFoundError:
+        raise _error(path, "error-no-such-file", path=path) from None
+    except UnicodeDecodeError:
+        raise _error(path, "error-not-utf8", path=path) from None
+    except OSError as exc:
+        raise _error(path, "error-unreadable", path=path, reason=exc.strerror or str(exc)) from None
+    return path, (_load_json(path, text) if path.suffix.lower() == ".json" else _load_toml(path, text))
+
+
+def load_submission(path) -> dict[str, dict[str, str]]:
+    """Read and validate one submission file (.json is JSON; anything else TOML): its answers."""
+    return load(path).answers
+
+
+def load(path) -> Submission:
+    """Read and validate one submission file: its answers and its seed, if it names one."""
+    path, data = _load(path)
+    return read_submission(path, data)

@@ -1,31 +1,69 @@
-"""Feedback wording, per locale, looked up by stable key.
+"""Every sentence the grader prints, per locale, looked up by stable key.
 
-``grader/messages/<locale>.toml`` maps each key to a ``str.format`` template.
-English (``en.toml``) is the reference set: every locale has exactly its keys
-and, per key, the same placeholders (a test checks it). A parameter whose
-value starts with ``key:`` names another key; it is rendered first, with the
-same parameters (e.g. ``constraint="key:constraint-floor"``).
+The wording lives in gettext catalogs, one per locale:
+``grader/locale/<locale>/LC_MESSAGES/grader.po``. In each entry ``msgctxt`` is
+the stable key the code uses, ``msgid`` the English text and ``msgstr`` the
+locale's text, a ``str.format`` template. English (``grader/locale/en``) is the
+reference: its msgids are the English wording. A message a locale lacks, leaves
+empty or marks fuzzy falls back to English; :func:`check_catalogs` lists every
+such gap (a test fails on any).
+
+A parameter whose value starts with ``key:`` names another message; it is
+rendered first, with the same parameters (``constraint="key:constraint-floor"``).
+
+The catalogs are read with the small reader in :mod:`grader.messages.po` (fast
+at start-up); :mod:`grader.messages.audit` checks them with Babel.
 """
 from __future__ import annotations
 
 import os
 import string
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Mapping
 
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
 DEFAULT = "en"
 REF = "key:"   # a parameter value naming another message
+DECIMAL_COMMA = frozenset({"fr", "id"})   # locales whose students may type 0,5 for 0.5
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")   # POSIX order: the first set one wins
+ENGLISH_LOCALES = frozenset({"C", "POSIX"})
+
+
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+
+def catalog_path(lang: str) -> str:
+    """The catalog file of ``lang`` in the package (a plain file: importlib.resources
+    would cost ~7 ms at start-up for nothing, the package is never zipped)."""
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "grader.po")
 
 
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
+    """{key: template} for ``lang``: translated, non-fuzzy entries only (English: all).
+
+    A translation's catalog that is missing or unreadable counts as empty, so a
+    translator's slip shows English rather than stopping the grader (the
+    catalog check reports it); English's own must be readable.
+    """
     if lang not in LOCALES:
         raise ValueError(f"unknown locale {lang!r}; known: {', '.join(LOCALES)}")
-    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
+    from .po import PoSyntaxError, read
+    try:
+        with open(catalog_path(lang), encoding="utf-8") as handle:
+            entries = read(handle.read())
+    except (OSError, UnicodeDecodeError, PoSyntaxError):
+        if lang == DEFAULT:
+            raise
+        return {}
+    table = {}
+    for entry in entries:
+        if entry.context is None or entry.fuzzy:
+            continue
+        wording = entry.msgstr or (entry.msgid if lang == DEFAULT else "")
+        if wording:
+            table[entry.context] = wording
+    return table
 
 
 def placeholders(template: str) -> frozenset[str]:
@@ -43,15 +81,46 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     return template.format(**{name: values.get(name, "?") for name in needed})
 
 
+class UnknownLanguage(ValueError):
+    """A language asked for by name (``--lang``, ``GRADER_LANG``) that has no catalog."""
+
+    def __init__(self, value: str, where: str):
+        super().__init__(f"unknown language {value!r} in {where}; known: {', '.join(LOCALES)}")
+        self.value, self.where = value, where
+
+
+def _language_of(value: str) -> str | None:
+    """'fr_FR.UTF-8@euro' -> 'fr'; 'C', 'POSIX', 'C.UTF-8' -> 'en'; unknown -> None."""
+    base = value.split(".")[0].split("@")[0]
+    if base in ENGLISH_LOCALES:
+        return DEFAULT
+    prefix = base.replace("-", "_").split("_")[0].lower()
+    return prefix if prefix in LOCALES else None
+
+
 def detect_lang(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
-    """``--lang``, else ``GRADER_LANG``, else the ``LC_ALL``/``LANG`` prefix, else en."""
+    """The language to speak: ``--lang``, else ``GRADER_LANG``, else the locale, else en.
+
+    The locale is the first non-empty of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
+    (POSIX order); ``C``/``POSIX`` and languages without a catalog mean English.
+    An unknown ``--lang`` or ``GRADER_LANG`` is an :class:`UnknownLanguage`
+    (a ValueError): the student asked for it by name.
+    """
     environ = os.environ if environ is None else environ
-    for candidate in (option, environ.get("GRADER_LANG"), environ.get("LC_ALL"),
-                      environ.get("LANG")):
-        if candidate:
-            prefix = candidate.split(".")[0].split("_")[0].split("-")[0].lower()
-            if prefix in LOCALES:
-                return prefix
-            if candidate is option:
-                raise ValueError(f"unknown language {option!r}; known: {', '.join(LOCALES)}")
+    for where, value in (("--lang", option), ("GRADER_LANG", environ.get("GRADER_LANG"))):
+        if value:
+            found = _language_of(value)
+            if found is None:
+                raise UnknownLanguage(value, where)
+            return found
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return _language_of(value) or DEFAULT
     return DEFAULT
+
+
+def check_catalogs(root=None) -> list[tuple[str, int, str, str]]:
+    """Every problem of the grader's catalogs; see :func:`grader.messages.audit.check_catalogs`."""
+    from .audit import check_catalogs as check
+    return check(root)

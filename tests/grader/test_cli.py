@@ -15,7 +15,8 @@ GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grade
 
 
 def run(*args, env=None):
-    environ = {k: v for k, v in os.environ.items() if k not in ("GRADER_LANG", "LC_ALL", "LANG")}
+    environ = {k: v for k, v in os.environ.items()
+               if k not in ("GRADER_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
     environ.update(env or {})
     proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True,
                           cwd=ROOT, env=environ, timeout=60)
@@ -78,7 +79,7 @@ def test_malformed_json_names_the_line():
 
 def test_json_schema():
     data = json.loads(run("submit", DATA / "partial.toml", "--format", "json").stdout)
-    assert set(data) == {"score", "max_score", "exercises"}
+    assert set(data) == {"score", "max_score", "seed", "exercises"} and data["seed"] is None
     assert data["max_score"] == 26 and data["score"] == 1
     for ex in data["exercises"]:
         assert {"id", "score", "max_score", "parts"} <= set(ex)
@@ -100,6 +101,8 @@ def test_check_json():
     ([], {"GRADER_LANG": "fr"}, "distance au carré"),
     ([], {"LANG": "ja_JP.UTF-8"}, "距離の 2 乗"),
     ([], {"LC_ALL": "zh_CN.UTF-8"}, "距离的平方"),
+    ([], {"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "fr_FR.UTF-8"}, "거리의 제곱"),
+    ([], {"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "squared distance"),
     (["--lang", "id"], {"LANG": "ja_JP.UTF-8"}, "jarak kuadrat"),
     ([], {}, "squared distance"),
 ])
@@ -143,3 +146,139 @@ def test_hostile_submission_runs_nothing():
     marker.unlink(missing_ok=True)
     run("submit", DATA / "hostile.toml")
     assert not marker.exists()
+
+
+# --- every message in the student's language ----------------------------------
+
+from grader.messages import LOCALES, message  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_show_is_fully_localized(lang):
+    out = run("show", "terrain-warmup", "--lang", lang).stdout
+    for key, params in (("exercise.terrain-warmup.title", {}),
+                        ("data.terrain-warmup.peak_lr", {}),
+                        ("part.terrain-warmup.lr-at-step.prompt", {"step": 50}),
+                        ("form.steps", {}), ("label-check-with", {})):
+        assert message(key, lang, **params) in out, key
+    data = json.loads(run("show", "terrain-warmup", "--lang", lang, "--format", "json").stdout)
+    assert data["title"] == message("exercise.terrain-warmup.title", lang)
+    assert data["parts"][2]["prompt"] == message("part.terrain-warmup.first-step-ratio.prompt",
+                                                 lang, ratio_step=10)
+    assert data["seed"] is None
+
+
+@pytest.mark.parametrize("env, args, expected", [
+    ({"LANG": "ja_JP.UTF-8"}, ["list"], "距離を計算する"),
+    ({"LANG": "ja_JP.UTF-8"}, ["submit", DATA / "no-such-file.toml"], "ファイルがありません"),
+    ({}, ["submit", DATA / "not-a-string.toml", "--lang", "ko"], "따옴표로 감싼 문자열"),
+    ({"LC_ALL": "id_ID.UTF-8"}, ["check", "nope", "x", "1"], "nope"),
+])
+def test_errors_and_lists_in_the_environment_language(env, args, expected):
+    proc = run(*args, env=env)
+    assert expected in proc.stdout + proc.stderr
+
+
+def test_an_unknown_language_by_name_is_refused():
+    proc = run("list", env={"GRADER_LANG": "klingon"})
+    assert proc.returncode == 2 and "GRADER_LANG" in proc.stderr
+
+
+# --- decimal comma -------------------------------------------------------------
+
+@pytest.mark.parametrize("args, env, code", [
+    (["embedding-distances", "parakeet-monkey", "0,3", "--lang", "fr"], {}, 0),
+    (["embedding-distances", "cos-parakeet-monkey", "0,973"], {"LANG": "id_ID.UTF-8"}, 0),
+    (["attention-weights", "weights", "(0,3837 ; 0,3837 ; 0,2327)", "--lang", "fr"], {}, 0),
+    (["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)", "--lang", "fr"], {}, 0),
+    (["embedding-distances", "parakeet-monkey", "0,3"], {}, 1),     # English: a vector, wrong form
+])
+def test_decimal_comma(args, env, code):
+    assert run("check", *args, env=env).returncode == code
+
+
+@pytest.mark.parametrize("lang, answer, key", [
+    ("fr", "(0,5, 1, 0)", "decimal-comma-in-vector"),
+    ("id", "(1,1,0)", "decimal-comma-in-vector"),
+    ("fr", "(0,5 ; 1, 0)", "decimal-comma-mixed"),
+])
+def test_ambiguous_decimal_comma_is_refused_with_a_caret(lang, answer, key):
+    proc = run("check", "attention-weights", "scores", answer, "--lang", lang)
+    assert proc.returncode == 2
+    out = proc.stdout.splitlines()
+    row = next(i for i, line in enumerate(out) if line.strip() == answer)
+    column = out[row + 1].index("^") - out[row].index(answer)
+    assert answer[column] == ","
+    assert f"[{key}]" in out[row + 2]
+    assert message(key, lang, text="X").split("X")[0][:20] in out[row + 2]
+
+
+def test_scalar_with_two_commas_is_refused():
+    proc = run("check", "embedding-distances", "parakeet-monkey", "0,3, 1", "--lang", "fr",
+               "--format", "json")
+    assert proc.returncode == 2
+    assert json.loads(proc.stdout)["note"] == "decimal-comma-ambiguous"
+
+
+# --- variants ----------------------------------------------------------------------
+
+def test_show_with_a_seed_is_stable_and_differs_from_the_lesson():
+    first = run("show", "reachable-vertices", "--seed", "s1")
+    again = run("show", "reachable-vertices", "--seed", "s1")
+    lesson = run("show", "reachable-vertices")
+    assert first.returncode == 0 and first.stdout == again.stdout != lesson.stdout
+    assert "--seed s1" in first.stdout
+    data = json.loads(run("show", "reachable-vertices", "--seed", "s1", "--format", "json").stdout)
+    assert data["seed"] == "s1"
+    assert data["data"] != json.loads(run("show", "reachable-vertices", "--format", "json").stdout)["data"]
+
+
+def _variant_answer(exercise_id, part_id, seed):
+    from grader.bank import variant
+    return str(variant(exercise_id, seed).part(part_id).reference)
+
+
+def test_check_with_a_seed():
+    mine = _variant_answer("terrain-warmup", "first-step-ratio", "s0042")   # 3000/20 = 150
+    proc = run("check", "terrain-warmup", "first-step-ratio", mine, "--seed", "s0042",
+               "--format", "json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["seed"] == "s0042"
+    assert run("check", "terrain-warmup", "first-step-ratio", mine).returncode == 1
+
+
+def test_submit_reads_the_seed_from_the_file_or_the_option(tmp_path):
+    answer = _variant_answer("terrain-warmup", "first-step-ratio", "s0042")
+    body = f'["terrain-warmup"]\nfirst-step-ratio = "{answer}"\n'
+    plain, seeded = tmp_path / "plain.toml", tmp_path / "seeded.toml"
+    plain.write_text(body)
+    seeded.write_text('seed = "s0042"\n' + body)
+
+    def ratio(proc):
+        data = json.loads(proc.stdout)
+        parts = {p["id"]: p for e in data["exercises"] for p in e["parts"]}
+        return data["seed"], parts["first-step-ratio"]["correct"]
+    assert ratio(run("submit", seeded, "--format", "json")) == ("s0042", True)
+    assert ratio(run("submit", plain, "--seed", "s0042", "--format", "json")) == ("s0042", True)
+    assert ratio(run("submit", seeded, "--seed", "s0042", "--format", "json")) == ("s0042", True)
+    assert ratio(run("submit", plain, "--format", "json")) == (None, False)
+    assert "variant s0042" in run("submit", seeded).stdout
+    conflict = run("submit", seeded, "--seed", "s7", "--lang", "fr")
+    assert conflict.returncode == 2 and "s0042" in conflict.stderr and "s7" in conflict.stderr
+    assert "seeded.toml" in conflict.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "terrain-warmup", "--seed", ""],
+    ["check", "terrain-warmup", "lr-at-step", "1", "--seed", " s1"],
+    ["submit", DATA / "correct.toml", "--seed", "x" * 101],
+])
+def test_an_unusable_seed_is_refused_in_the_students_language(args):
+    proc = run(*args, "--lang", "fr")
+    assert proc.returncode == 2 and "Graine inutilisable" in proc.stderr
+
+
+def test_an_unusable_seed_in_a_file(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('seed = 1.5\n["terrain-warmup"]\nlr-at-step = "1"\n')
+    proc = run("submit", bad)
+    assert proc.returncode == 2 and "bad.toml" in proc.stderr and 'seed = "s0042"' in proc.stderr

@@ -1,11 +1,23 @@
-"""Locales: the same keys and placeholders as English; language detection."""
+"""Catalogs: every locale has English's messages and placeholders; language detection."""
 import re
+import shutil
+from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
-from grader.messages import LOCALES, catalog, detect_lang, message, placeholders
+from grader.messages import LOCALES, catalog, check_catalogs, detect_lang, message, placeholders
+from grader.messages.audit import CATALOG
+from grader.messages.po import PoSyntaxError, read
 
+ROOT = Path(__file__).resolve().parents[2]
 EN = catalog("en")
+
+
+def test_every_catalog_is_complete_and_consistent():
+    """The test translators run: no missing message, no placeholder differing from English."""
+    findings = check_catalogs(ROOT)
+    assert findings == [], "\n".join(f"{p}:{n}: {k}: {m}" for p, n, k, m in findings)
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -14,11 +26,13 @@ def test_locale_has_exactly_the_english_keys(lang):
 
 
 @pytest.mark.parametrize("lang", LOCALES)
-def test_locale_has_the_same_placeholders(lang):
-    table = catalog(lang)
-    wrong = {k: (placeholders(EN[k]), placeholders(table[k]))
-             for k in EN if placeholders(EN[k]) != placeholders(table[k])}
-    assert not wrong
+def test_fast_reader_agrees_with_babel(lang):
+    path = ROOT / CATALOG.as_posix().format(lang=lang)
+    ours = {(e.context, e.msgid, e.msgstr, e.line, e.fuzzy) for e in read(path.read_text("utf-8"))
+            if e.msgid}
+    with path.open("rb") as handle:
+        babel = {(m.context, m.id, m.string, m.lineno, m.fuzzy) for m in read_po(handle) if m.id}
+    assert ours == babel and len(ours) > 130
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -29,10 +43,9 @@ def test_every_message_renders(lang):
 
 
 def test_every_key_used_in_code_exists():
-    import pathlib
-    source = "\n".join(p.read_text() for p in pathlib.Path("grader").glob("*.py"))
-    used = set(re.findall(r'(?:finding|_fail|message|_error)\("([a-z0-9-]+)"', source))
-    used |= set(re.findall(r'\("([a-z0-9-]+)", [a-z(]', (pathlib.Path("grader") / "feedback.py").read_text()))
+    source = "\n".join(p.read_text() for p in (ROOT / "grader").rglob("*.py"))
+    used = set(re.findall(r'(?:finding|_fail|message|_error|_refuse)\("([a-z0-9.-]+)"', source))
+    used |= set(re.findall(r'\("([a-z0-9-]+)", [a-z(]', (ROOT / "grader" / "feedback.py").read_text()))
     assert len(used) > 40
     assert used <= set(EN), used - set(EN)
 
@@ -43,20 +56,127 @@ def test_nested_message_reference():
     assert "le plancher H >= 1/2" in text
 
 
+def _copy_catalogs(tmp_path):
+    shutil.copytree(ROOT / "grader" / "locale", tmp_path / "grader" / "locale")
+    return tmp_path / CATALOG.as_posix().format(lang="fr")
+
+
+def _edit(path, old, new):
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def _line_of(path, needle):
+    return next(n for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if needle in line)
+
+
+FR = "grader/locale/fr/LC_MESSAGES/grader.po"
+
+
+@pytest.mark.parametrize("old, new, kind, needle", [
+    ('msgstr "Pas de réponse."', 'msgstr ""', "missing", 'msgid "Not answered."'),
+    ("donnez au moins {digits} chiffres", "donnez au moins {chiffres} chiffres", "placeholders",
+     'msgid "Your decimal is close'),
+    ("donnez au moins {digits} chiffres", "donnez au moins {digits chiffres", "format",
+     'msgid "Your decimal is close'),
+    ('msgctxt "missing"\n', '#, fuzzy\nmsgctxt "missing"\n', "fuzzy", 'msgid "Not answered."'),
+    ('msgid "Not answered."', 'msgid "Nothing answered."', "stale", 'msgid "Nothing answered."'),
+    ('msgctxt "missing"', 'msgctxt "missing-typo"', "orphan", 'msgid "Not answered."'),
+])
+def test_check_catalogs_names_file_line_and_kind(tmp_path, old, new, kind, needle):
+    fr = _copy_catalogs(tmp_path)
+    _edit(fr, old, new)
+    found = [f for f in check_catalogs(tmp_path) if f[2] == kind]
+    assert found and found[0][:2] == (FR, _line_of(fr, needle)), found
+
+
+def test_check_catalogs_reports_an_absent_entry_and_file(tmp_path):
+    fr = _copy_catalogs(tmp_path)
+    _edit(fr, 'msgctxt "missing"', 'msgctxt "renamed"')
+    found = check_catalogs(tmp_path)
+    assert (FR, 1, "missing") in {f[:3] for f in found}
+    assert any("'missing'" in f[3] and "grader/locale/en/LC_MESSAGES/grader.po:" in f[3] for f in found)
+    fr.unlink()
+    assert (FR, 1, "missing") in {f[:3] for f in check_catalogs(tmp_path)}
+
+
+def test_check_catalogs_reports_a_broken_file(tmp_path):
+    fr = _copy_catalogs(tmp_path)
+    _edit(fr, 'msgstr "Pas de réponse."', 'msgstr "Pas de réponse.')
+    assert [f[:3] for f in check_catalogs(tmp_path)] == [(FR, _line_of(fr, "Pas de réponse."), "syntax")]
+
+
+def test_translators_command(tmp_path):
+    import subprocess
+    import sys
+    ok = subprocess.run([sys.executable, "-m", "grader.messages", "fr"], capture_output=True,
+                        text=True, cwd=ROOT)
+    assert ok.returncode == 0 and ok.stdout == ""
+    bad = subprocess.run([sys.executable, "-m", "grader.messages", "xx"], capture_output=True,
+                         text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "unknown locale 'xx'" in bad.stderr
+
+
+@pytest.mark.parametrize("text, line", [
+    ('msgid "a"\nmsgstr "b\n', 2),
+    ('msgid "a"\nmsgid "b"\nmsgstr ""\n', 2),
+    ('msgid "a"\n\nmsgstr "b"\n', 1),
+    ('msgid "a"\nmsgstr "b"\nnonsense\n', 3),
+])
+def test_fast_reader_errors_name_the_line(text, line):
+    with pytest.raises(PoSyntaxError) as info:
+        read(text)
+    assert info.value.line == line
+
+
+def test_fast_reader_continuations_and_escapes():
+    entries = read('#, fuzzy\nmsgctxt "k"\nmsgid ""\n"a \\"b\\"\\n"\n"c"\nmsgstr "x\\\\y"\n')
+    assert entries == [type(entries[0])("k", 'a "b"\nc', "x\\y", 3, True)]
+
+
 @pytest.mark.parametrize("option, env, expected", [
     ("ko", {"GRADER_LANG": "fr", "LANG": "ja_JP.UTF-8"}, "ko"),
     (None, {"GRADER_LANG": "fr", "LANG": "ja_JP.UTF-8"}, "fr"),
     (None, {"LANG": "ja_JP.UTF-8"}, "ja"),
     (None, {"LC_ALL": "zh_CN.UTF-8", "LANG": "fr_FR.UTF-8"}, "zh"),
-    (None, {"LANG": "id_ID"}, "id"),
-    (None, {"LANG": "de_DE.UTF-8"}, "en"),
+    (None, {"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "fr_FR.UTF-8"}, "ko"),
+    (None, {"LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"}, "fr"),
+    (None, {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "id_ID"}, "id"),
+    (None, {"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "en"),          # first non-empty wins
+    (None, {"LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"}, "en"),  # ... even without a catalog
+    (None, {"LANG": "POSIX"}, "en"),
+    (None, {"LANG": "fr_CA.UTF-8@euro"}, "fr"),
     (None, {"LANG": "C.UTF-8"}, "en"),
     (None, {}, "en"),
+    ("zh-CN", {}, "zh"),
 ])
 def test_detect_lang(option, env, expected):
     assert detect_lang(option, env) == expected
 
 
-def test_unknown_lang_option_is_an_error():
-    with pytest.raises(ValueError, match="unknown language"):
-        detect_lang("xx", {})
+@pytest.mark.parametrize("option, env, where", [
+    ("xx", {}, "--lang"),
+    (None, {"GRADER_LANG": "klingon"}, "GRADER_LANG"),
+])
+def test_unknown_lang_by_name_is_an_error(option, env, where):
+    with pytest.raises(ValueError, match=f"unknown language .* in {where}"):
+        detect_lang(option, env)
+
+
+@pytest.mark.parametrize("catalog_text", [
+    'msgctxt "missing"\nmsgid "Not answered."\nmsgstr "Pas de\n',                  # unreadable
+    '#, fuzzy\nmsgctxt "missing"\nmsgid "Not answered."\nmsgstr "Pas de réponse."\n',  # fuzzy
+    'msgctxt "missing"\nmsgid "Not answered."\nmsgstr ""\n',                        # empty
+])
+def test_a_translation_that_cannot_be_used_falls_back_to_english(tmp_path, monkeypatch, catalog_text):
+    import grader.messages as messages
+    fr = tmp_path / "grader.po"
+    fr.write_text(catalog_text, "utf-8")
+    real = messages.catalog_path
+    monkeypatch.setattr(messages, "catalog_path", lambda lang: str(fr) if lang == "fr" else real(lang))
+    messages.catalog.cache_clear()
+    try:
+        assert message("missing", "fr") == "Not answered."
+    finally:
+        messages.catalog.cache_clear()

@@ -123,3 +123,59 @@ def test_no_eval_on_student_text():
     source = "\n".join(p.read_text() for p in pathlib.Path("grader").glob("*.py"))
     for forbidden in ("eval(", "exec(", "sympify", "parse_expr", "sympy.S("):
         assert forbidden not in source.replace("literal_eval(", "")
+
+
+# --- decimal comma (fr, id) -------------------------------------------------
+
+@pytest.mark.parametrize("text, entries, kind, value", [
+    ("0,3837", False, "scalar", Rational(3837, 10000)),
+    ("-0,5", False, "scalar", Rational(-1, 2)),
+    ("1,5e-4", False, "scalar", Rational(15, 100000)),
+    ("sqrt(2,25)", False, "scalar", Rational(3, 2)),
+    ("1,5 + 2,5", False, "scalar", sympy.Integer(4)),
+    ("0.3837", False, "scalar", Rational(3837, 10000)),        # a point still works
+    ("(0,5 ; 1)", True, "vector", (Rational(1, 2), 1)),
+    ("(0,5;0,25;0,25)", True, "vector", (Rational(1, 2), Rational(1, 4), Rational(1, 4))),
+    ("{(0,5 ; 0,5 ; 0), (1 ; 0 ; 0)}", True, "set", ((Rational(1, 2), Rational(1, 2), 0), (1, 0, 0))),
+    ("(0.5, 1)", True, "vector", (Rational(1, 2), 1)),
+    ("(1, 1, 0)", True, "vector", (1, 1, 0)),                  # a comma and a space separate
+])
+def test_decimal_comma_is_read(text, entries, kind, value):
+    def exact(v):
+        return tuple(map(exact, v)) if isinstance(v, tuple) else sympy.nsimplify(v)
+    parsed = parse_answer(text, decimal_comma=True, entries=entries)
+    assert (parsed.kind, exact(parsed.value)) == (kind, value)
+
+
+@pytest.mark.parametrize("text, entries, key, column", [
+    ("0,5, 1", False, "decimal-comma-ambiguous", 1),         # one number expected, two commas
+    ("(0,5, 1)", False, "decimal-comma-ambiguous", 2),
+    ("1,234,5", False, "decimal-comma-ambiguous", 5),        # a number with two decimal commas
+    ("(0,5, 1)", True, "decimal-comma-in-vector", 2),        # 0,5 or 0 and 5?
+    ("(1,1,0)", True, "decimal-comma-in-vector", 2),
+    ("{(1,0,0)}", True, "decimal-comma-in-vector", 3),
+    ("(0,5 ; 1, 2)", True, "decimal-comma-mixed", 8),        # ';' separates, so ',' must be decimal
+])
+def test_ambiguous_decimal_comma_is_refused_at_the_comma(text, entries, key, column):
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse_answer(text, decimal_comma=True, entries=entries)
+    assert (info.value.error.key, info.value.error.column) == (key, column)
+    assert text[column] == ","
+
+
+def test_without_decimal_comma_a_comma_still_separates():
+    assert parse_answer("0,5").kind == "vector"
+    with pytest.raises(AnswerSyntaxError):
+        parse_answer("(0,5 ; 1)")
+
+
+def test_decimal_comma_keeps_columns_of_later_errors():
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse_answer("0,5 + foo", decimal_comma=True)
+    assert (info.value.error.key, info.value.error.column) == ("unknown-name", 6)
+
+
+@pytest.mark.parametrize("lang, correct", [("fr", True), ("id", True), ("en", False), ("ja", False)])
+def test_decimal_comma_only_where_the_language_writes_it(lang, correct):
+    result = check_part("embedding-distances", "parakeet-monkey", "0,3", lang)
+    assert result.correct is correct

@@ -1,0 +1,5 @@
+import sys
+
+from .audit import main
+
+sys.exit(main())

@@ -1,0 +1,57 @@
+"""The README's grader examples are real: each command is run and its output compared."""
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.grader.test_cli import ROOT, run
+
+SECTION = (ROOT / "README.md").read_text(encoding="utf-8").split("## The grader", 1)[1].split("\n## ", 1)[0]
+
+
+def examples():
+    """(command line, expected lines) per example; a line '...' stands for lines left out."""
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", SECTION, re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, *lines = chunk.rstrip("\n").split("\n")
+            while lines and not lines[-1].strip():
+                lines.pop()
+            found.append((command, lines))
+    return found
+
+
+def matches(got: list[str], expected: list[str]) -> bool:
+    """``got`` is ``expected`` where each '...' line may stand for any number of lines."""
+    pattern = "".join("(?:.*\n)*?" if line == "..." else re.escape(line) + "\n"
+                      for line in expected)
+    return re.fullmatch(pattern, "".join(line + "\n" for line in got)) is not None
+
+
+EXAMPLES = examples()
+
+
+def test_the_section_has_examples_of_each_feature():
+    commands = " ".join(c for c, _ in EXAMPLES)
+    for needle in ("--seed", "--lang", "LANG=", "0,3837", "grader show", "grader submit"):
+        assert needle in commands
+
+
+@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
+def test_readme_example_is_what_the_grader_prints(command, expected, tmp_path):
+    words = shlex.split(command, comments=True)
+    env = {}
+    while "=" in words[0]:
+        name, value = words.pop(0).split("=", 1)
+        env[name] = value
+    assert words[0] == "grader"
+    words = [str(tmp_path / w) if w.endswith(".csv") else w for w in words[1:]]
+    got = run(*words, env=env).stdout.rstrip("\n").split("\n")
+    assert matches(got, expected), "\n".join(got)
+
+
+def test_matches():
+    assert matches(["a", "b", "c"], ["a", "...", "c"]) and matches(["a", "c"], ["a", "...", "c"])
+    assert matches(["a", "b"], ["a", "..."]) and not matches(["a", "b"], ["a"])
+    assert not matches(["a", "b", "d"], ["a", "...", "c"])
