@@ -32,8 +32,11 @@ KINDS = {
     "link": "a link to no page",
     "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
     "markup": "raw HTML that could run script in a reader's browser (the build shows it as text and fails)",
+    "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
+               "or its placeholders or format differ from English",
+    "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
 }
-INFO_KINDS = frozenset({"missing", "stale"})
+INFO_KINDS = frozenset({"missing", "stale", "catalog-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")

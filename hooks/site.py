@@ -118,7 +118,9 @@ def check_translations(docs: Path, root: Path):
                 for locale in translations.locales(docs)}
 
     checks = [ROOT / "hooks" / name for name in ("translations.py", "pagechecks.py", "pages.py", "blockspec.py")]
-    key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml"))), content_hash(checks), str(root)]
+    catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
+    key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs),
+           content_hash(checks), str(root)]
     found = {locale: [translations.Finding(*row) for row in rows]
              for locale, rows in cache.cached("checks", key, compute).items()}
     # markup that could run script is reported by the build once it is escaped, so the page is still written

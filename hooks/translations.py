@@ -115,7 +115,18 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
-    return findings + check_labels(docs, locale, root, glossary)
+    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale)
+
+
+def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
+    """The grader's messages in the locale (its gettext catalog), checked against English by the grader;
+    `root` holds `grader/locale/` (default: this project's)."""
+    from grader.messages import LOCALES, check_catalogs
+
+    if locale not in LOCALES:
+        return []
+    return [Finding(path, line, "catalog-stale" if kind in ("fuzzy", "stale") else "catalog", f"{kind}: {message}")
+            for path, line, kind, message in check_catalogs(root, locales=(locale,))]
 
 
 # --- progress: the summary the command prints and the status page shows

@@ -120,7 +120,7 @@ def detect_lang(option: str | None = None, environ: Mapping[str, str] | None = N
     return DEFAULT
 
 
-def check_catalogs(root=None) -> list[tuple[str, int, str, str]]:
+def check_catalogs(root=None, locales: tuple[str, ...] = LOCALES) -> list[tuple[str, int, str, str]]:
     """Every problem of the grader's catalogs; see :func:`grader.messages.audit.check_catalogs`."""
     from .audit import check_catalogs as check
-    return check(root)
+    return check(root, locales)

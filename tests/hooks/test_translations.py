@@ -149,6 +149,21 @@ def test_a_label_left_in_english_is_found_in_labels_toml(tmp_path):
     assert [(f.path, f.line, f.kind) for f in found] == [("docs/ja/labels.toml", line_of(text, original), "untranslated")]
 
 
+def test_the_grader_catalog_is_part_of_the_report(tmp_path):
+    shutil.copytree(ROOT / "grader" / "locale", tmp_path / "grader" / "locale")
+    catalog = tmp_path / "grader/locale/ja/LC_MESSAGES/grader.po"
+    text = catalog.read_text(encoding="utf-8")
+    entry = text.index('msgctxt "correct"')
+    msgstr = text.index("msgstr", entry)
+    end = text.index("\n", msgstr)
+    catalog.write_text(text[:msgstr] + 'msgstr "正解です {name}。"' + text[end:], encoding="utf-8")
+    found = translations.check_grader_catalog("ja", tmp_path)
+    line = text[:text.index("msgid", entry)].count("\n") + 1
+    assert [(f.path, f.line, f.kind) for f in found] == [("grader/locale/ja/LC_MESSAGES/grader.po", line, "catalog")]
+    assert "placeholders" in found[0].message
+    assert translations.check_grader_catalog("ja") == []
+
+
 def copy_locale_pair(tmp_path: Path, locale: str) -> Path:
     docs = tmp_path / "docs"
     for name in ("en", locale):
