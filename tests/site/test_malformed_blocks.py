@@ -51,6 +51,7 @@ def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
     config["docs_dir"] = str(docs)
     config["hooks"] = [str(ROOT / "hooks/course.py")]
     config.pop("extra_css", None)
+    config.pop("nav", None)  # the real navigation names the real pages
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "i18n" in plugin:
             plugin["i18n"]["languages"] = plugin["i18n"]["languages"][:1]
