@@ -11,7 +11,6 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from . import report
@@ -41,12 +40,27 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("answer", help="the answer, quoted as one argument, e.g. '(1, 2, 3)'")
     submit = sub.add_parser("submit", parents=[common], help="check a TOML or JSON submission file")
     submit.add_argument("file")
-    grade = sub.add_parser("grade", parents=[common], help="grade many submission files")
-    grade.add_argument("files", nargs="+", metavar="FILE")
-    grade.add_argument("--csv", metavar="PATH", help="also write one CSV row per file")
-    grade.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
-                       help="parallel processes (default: up to 4)")
+    grade = sub.add_parser("grade", parents=[common],
+                           help="grade a folder of submission files, one per student (resumable)")
+    grade.add_argument("folder", metavar="SUBMISSIONS_DIR",
+                       help="one TOML or JSON file per student; the file's stem is the student id")
+    grade.add_argument("--out", required=True, metavar="OUT_DIR",
+                       help="where results.jsonl and grades.csv go (kept across runs)")
+    grade.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                       help="worker processes (default: all cores)")
+    grade.add_argument("--variants", action="store_true",
+                       help="grade each student on the variant seeded by their id")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes >= 1, got {text!r}")
+    return value
 
 
 def _style() -> report.Style:
@@ -99,28 +113,27 @@ def describe(exc: SubmissionError, lang: str) -> str:
     return text if text.startswith(exc.path) else f"{exc.path}: {text}"
 
 
-def _grade_one(path: str, lang: str):
-    """(path, result or None, error text); never raises for a bad file."""
-    try:
-        return path, grade_submission(load_submission(path), lang), ""
-    except SubmissionError as exc:
-        return path, None, describe(exc, lang)
-
-
 def _grade(args, lang) -> int:
-    if args.jobs > 1 and len(args.files) > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            graded = list(pool.map(_grade_one, args.files, [lang] * len(args.files)))
-    else:
-        graded = [_grade_one(path, lang) for path in args.files]
-    if args.csv:
-        Path(args.csv).write_text(report.grade_csv(graded), encoding="utf-8")
-    data = {"files": [dict(file=p, error=e or None, **(r.to_dict() if r else {}))
-                      for p, r, e in graded]}
-    _emit(args, report.grade_text(graded, lang, _style()), data)
-    if any(r is None for _, r, _ in graded):
+    from . import batch
+    job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
+                    progress=batch.progress_line())
+    try:
+        batch.run(job, describe)
+    except batch.BatchError as exc:
+        print(f"grader grade: {exc}", file=sys.stderr)
         return UNUSABLE
-    return OK if all(r.all_correct for _, r, _ in graded) else NOT_CORRECT
+    bad = [r for r in job.final if r["error"]]
+    data = {"students": len(job.final), "graded": len(job.final) - len(bad),
+            "graded_now": job.graded_now, "kept": job.kept,
+            "answers": job.answers, "distinct_answers": job.distinct,
+            "unreadable": [{"student": r["student"], "file": r["file"], "error": r["error"]}
+                           for r in bad],
+            "results": str(Path(args.out) / batch.RESULTS),
+            "grades": str(Path(args.out) / batch.GRADES)}
+    _emit(args, report.batch_text(data, _style()), data)
+    if bad:
+        return UNUSABLE
+    return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade}

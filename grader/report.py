@@ -105,39 +105,15 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     return "\n".join(lines)
 
 
-def grade_rows(graded: Sequence[tuple[str, SubmissionResult | None, str]]) -> list[list[str]]:
-    """One row per file: file, score, max, per-exercise scores, error."""
-    rows = []
-    for path, result, error in graded:
-        if result is None:
-            rows.append([path, "", ""] + [""] * len(EXERCISES) + [error])
-        else:
-            per = {e.id: number(e.score) for e in result.exercises}
-            rows.append([path, number(result.score), str(result.max_score)]
-                        + [per.get(i, "") for i in EXERCISES] + [""])
-    return rows
-
-
-def grade_header() -> list[str]:
-    return ["file", "score", "max_score", *EXERCISES, "error"]
-
-
-def grade_csv(graded) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(grade_header())
-    writer.writerows(grade_rows(graded))
-    return out.getvalue()
-
-
-def grade_text(graded, lang: str, style: Style) -> str:
-    header = grade_header()
-    rows = grade_rows(graded)
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
-    for row in rows:
-        text = "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
-        if row[-1]:
-            text = f"{row[0].ljust(widths[0])}  {style.bad(message('label-failed', lang))}: {row[-1]}"
-        lines.append(text)
+def batch_text(summary: dict, style: Style) -> str:
+    """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
+    lines = [f"{summary['students']} students: {summary['graded']} graded, "
+             f"{len(summary['unreadable'])} unreadable "
+             f"({summary['graded_now']} graded in this run, {summary['kept']} kept from an "
+             f"earlier run)",
+             f"results: {summary['results']}",
+             f"grades:  {summary['grades']}"]
+    if summary["unreadable"]:
+        lines.append(style.bad(f"unreadable files ({len(summary['unreadable'])}):"))
+        lines += [f"  {u['file']}: {u['error']}" for u in summary["unreadable"]]
     return "\n".join(lines)

@@ -89,9 +89,20 @@ def load_submission(path) -> dict[str, dict[str, str]]:
     """Read and validate one submission file (.json is JSON; anything else TOML)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise _error(path, "error-unreadable", path=path, reason=reason) from None
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _error(path, "error-unreadable", path=path, reason=exc.strerror or str(exc)) from None
+    return load_bytes(path, data)
+
+
+def load_bytes(path, data: bytes) -> dict[str, dict[str, str]]:
+    """Validate a submission file's content, already read (the batch grader hashes it first)."""
+    path = Path(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _error(path, "error-unreadable", path=path, reason=str(exc)) from None
+    if not text.strip():
+        raise _error(path, "error-shape", path=path, reason="the file is empty")
     data = _load_json(path, text) if path.suffix.lower() == ".json" else _load_toml(path, text)
     return parse_submission(path, data)

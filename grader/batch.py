@@ -1,0 +1,345 @@
+"""Grade a folder of submissions, resumably: ``grader grade SUBMISSIONS_DIR --out OUT_DIR``.
+
+One file per student (the file's stem is the student id). Results go to
+``OUT_DIR/results.jsonl``, one line per graded file, appended as each student
+is done; ``OUT_DIR/grades.csv`` is rewritten from those results (temporary
+file, then ``os.replace``) every few seconds and at the end.
+
+Resuming: the JSONL is read back on start, a torn last line (a run killed in
+the middle of a write) is cut off, and a student whose file has the same
+content hash, seed, language and grader version as their last line is not
+graded again. A line is written with one ``write`` call and flushed at once,
+so a killed process (``kill -9`` included) loses nothing it wrote; the file is
+``fsync``-ed after every chunk of students and at the end, so a machine crash
+can only lose the last chunk, which the next run grades again.
+
+Speed: the distinct answers of a chunk of students are checked once each
+(a class repeats answers heavily) by a :class:`grader.pool.Pool` of
+long-lived workers, under the same memory and time limits as a single check.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from . import bank, check, feedback as fb
+from .check import ExerciseResult, Outcome, PartResult, SubmissionResult
+from .limits import LimitExceeded
+from .pool import Pool
+from .submission import SubmissionError, load_bytes
+
+RESULTS, GRADES = "results.jsonl", "grades.csv"
+CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
+CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
+
+
+class BatchError(Exception):
+    """The run cannot start (no such folder, no variants in this grader...)."""
+
+
+def engine_version() -> str:
+    """A hash of the grader's code and wording: a new grader grades everyone again."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for path in sorted([*root.glob("*.py"), *root.glob("messages/*")]):
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+# --- the folder -------------------------------------------------------------
+
+@dataclass
+class Entry:
+    student: str
+    files: list[Path]
+    sha256: str = ""
+    data: bytes = b""
+
+
+def discover(folder: Path) -> list[Entry]:
+    """Every visible regular file of ``folder`` (not recursive), grouped by stem, sorted."""
+    if not folder.is_dir():
+        raise BatchError(f"{folder}: not a folder of submission files")
+    by_student: dict[str, list[Path]] = {}
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        by_student.setdefault(path.stem, []).append(path)
+    return [Entry(student, files) for student, files in sorted(by_student.items())]
+
+
+def _read(entry: Entry) -> None:
+    digest = hashlib.sha256()
+    chunks = []
+    for path in entry.files:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            data = f"\0unreadable: {exc.strerror}".encode()
+        digest.update(path.name.encode() + b"\0" + data)
+        chunks.append(data)
+    entry.sha256, entry.data = digest.hexdigest(), chunks[0]
+
+
+# --- the results log --------------------------------------------------------
+
+def read_log(path: Path) -> dict[str, dict]:
+    """The last record per student; a torn or unreadable tail is cut off the file."""
+    latest: dict[str, dict] = {}
+    if not path.exists():
+        return latest
+    good = 0
+    with path.open("rb") as fh:
+        for line in fh:
+            if not line.endswith(b"\n"):
+                break
+            try:
+                record = json.loads(line)
+                latest[record["student"]] = record
+            except (ValueError, KeyError, TypeError):
+                break
+            good += len(line)
+    if good != path.stat().st_size:
+        with path.open("r+b") as fh:
+            fh.truncate(good)
+            os.fsync(fh.fileno())
+    return latest
+
+
+class Log:
+    """Append-only JSONL: one ``os.write`` per line; fsync on :meth:`sync`."""
+
+    def __init__(self, path: Path):
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def append(self, record: dict) -> None:
+        line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+        view = memoryview(line)
+        while view:
+            view = view[os.write(self.fd, view):]
+
+    def sync(self) -> None:
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        self.sync()
+        os.close(self.fd)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    with tmp.open("w", encoding="utf-8", newline="") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def csv_header() -> list[str]:
+    return ["student", *bank.EXERCISES, "total", "max_score", "error"]
+
+
+def csv_text(records: Iterable[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(csv_header())
+    for rec in records:
+        if rec.get("error"):
+            writer.writerow([rec["student"], *[""] * len(bank.EXERCISES), "", "", rec["error"]])
+            continue
+        per = {e["id"]: f"{e['score']:g}" for e in rec["exercises"]}
+        writer.writerow([rec["student"], *[per.get(i, "") for i in bank.EXERCISES],
+                         f"{rec['score']:g}", rec["max_score"], ""])
+    return out.getvalue()
+
+
+# --- grading ----------------------------------------------------------------
+
+def _exercise(exercise_id: str, seed):
+    return bank.get(exercise_id) if seed is None else bank.variant(exercise_id, seed)
+
+
+def evaluate(exercise_id: str, seed, part_id: str, text: str) -> Outcome:
+    """One answer, language-free (run in a worker). ``seed`` None: the lesson's own data."""
+    if seed is None:
+        return check.evaluate(exercise_id, part_id, text)
+    return check.evaluate(exercise_id, part_id, text, seed=seed)   # the variants' hook
+
+
+def variants_supported() -> bool:
+    """Whether this grader has exercise variants (``bank.variant`` and a seeded check)."""
+    import inspect
+    return (getattr(bank, "variant", None) is not None
+            and "seed" in inspect.signature(check.evaluate).parameters)
+
+
+def warm_up() -> None:
+    """Build what every check needs once, before the workers are forked."""
+    for ex in bank.EXERCISES.values():
+        for part in ex.parts:
+            fb.mistakes(ex.id, part.id)
+
+
+def _limit_outcome(value: LimitExceeded) -> Outcome:
+    return Outcome(0.0, (fb.finding("too-large", reason=value.reason),))
+
+
+@dataclass
+class Run:
+    folder: Path
+    out: Path
+    jobs: int
+    lang: str = "en"
+    variants: bool = False
+    timeout: float | None = None
+    progress: Callable[[int, int], None] | None = None
+    # filled by run():
+    graded_now: int = 0
+    kept: int = 0
+    answers: int = 0
+    distinct: int = 0
+    final: list[dict] = field(default_factory=list)
+
+
+def _record(entry: Entry, seed, lang: str, engine: str, **result) -> dict:
+    return {"student": entry.student, "file": ", ".join(p.name for p in entry.files),
+            "sha256": entry.sha256, "seed": seed, "lang": lang, "grader": engine, **result}
+
+
+def _error_record(entry, seed, lang, engine, error: str) -> dict:
+    return _record(entry, seed, lang, engine, error=error, score=None, max_score=None,
+                   exercises=[])
+
+
+def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
+    """Grade what is new or changed in ``job.folder``; write the JSONL and CSV."""
+    if job.variants and not variants_supported():
+        raise BatchError("--variants: this grader has no exercise variants "
+                         "(grader.bank.variant) yet")
+    entries = discover(job.folder)
+    job.out.mkdir(parents=True, exist_ok=True)
+    log_path = job.out / RESULTS
+    latest = read_log(log_path)
+    engine = engine_version()
+    todo = []
+    for entry in entries:
+        _read(entry)
+        seed = entry.student if job.variants else None
+        old = latest.get(entry.student)
+        if old and (old.get("sha256"), old.get("seed"), old.get("lang"), old.get("grader")) \
+                == (entry.sha256, seed, job.lang, engine):
+            job.kept += 1
+        else:
+            todo.append(entry)
+    present = [e.student for e in entries]
+
+    def write_csv():
+        write_atomic(job.out / GRADES, csv_text(latest[s] for s in present if s in latest))
+
+    log = Log(log_path)
+    pool = None
+    memo: dict[tuple, PartResult] = {}
+    last_csv = time.monotonic()
+    done = job.kept
+    try:
+        if job.progress:
+            job.progress(done, len(entries))
+        for start in range(0, len(todo), CHUNK):
+            chunk = todo[start:start + CHUNK]
+            loaded = []
+            for entry in chunk:
+                seed = entry.student if job.variants else None
+                if len(entry.files) > 1:
+                    names = ", ".join(p.name for p in entry.files)
+                    loaded.append((entry, seed, None, "two files for one student"))
+                    continue
+                try:
+                    loaded.append((entry, seed, load_bytes(entry.files[0], entry.data), None))
+                except SubmissionError as exc:
+                    text = describe(exc, job.lang)
+                    prefix = f"{entry.files[0]}: "
+                    loaded.append((entry, seed, None, text.removeprefix(prefix)))
+            wanted = {}
+            for entry, seed, answers, _ in loaded:
+                for ex_id, parts in (answers or {}).items():
+                    for part_id, text in parts.items():
+                        job.answers += 1
+                        key = (ex_id, seed, part_id, text)
+                        if key not in memo:
+                            wanted[key] = key
+            if wanted:
+                if pool is None:
+                    warm_up()
+                    pool = Pool(evaluate, job.jobs, job.timeout)
+                job.distinct += len(wanted)
+                for key, value in pool.run(wanted.items()):
+                    ex_id, seed, part_id, text = key
+                    outcome = _limit_outcome(value) if isinstance(value, LimitExceeded) else value
+                    part = _exercise(ex_id, seed).part(part_id)
+                    memo[key] = check.render(part, outcome, job.lang, text)
+            for entry, seed, answers, error in loaded:
+                if error is not None:
+                    rec = _error_record(entry, seed, job.lang, engine, error)
+                else:
+                    result = _assemble(answers, seed, job.lang, memo)
+                    rec = _record(entry, seed, job.lang, engine, error=None, **result.to_dict())
+                log.append(rec)
+                latest[entry.student] = rec
+                job.graded_now += 1
+                done += 1
+                if job.progress:
+                    job.progress(done, len(entries))
+            log.sync()
+            if time.monotonic() - last_csv > CSV_EVERY:
+                write_csv()
+                last_csv = time.monotonic()
+    finally:
+        if pool is not None:
+            pool.close()
+        log.close()
+    write_csv()
+    job.final = [latest[s] for s in present]
+    return job
+
+
+def _assemble(answers, seed, lang: str, memo) -> SubmissionResult:
+    exercises = []
+    for ex_id in bank.EXERCISES:
+        ex = _exercise(ex_id, seed)
+        given = answers.get(ex_id, {})
+        parts = tuple(memo[(ex_id, seed, p.id, given[p.id])] if p.id in given
+                      else check.missing_part(p, lang) for p in ex.parts)
+        exercises.append(ExerciseResult(ex_id, parts))
+    return SubmissionResult(tuple(exercises))
+
+
+def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:
+    """A one-line progress display on a terminal; None when stderr is not one."""
+    if not stream.isatty():
+        return None
+    started = time.monotonic()
+    shown = [0.0]
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - shown[0] < 0.2:
+            return
+        shown[0] = now
+        width = 30
+        filled = width * done // total if total else width
+        rate = done / (now - started) if now > started else 0
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"students  {rate:.0f}/s ")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+    return show

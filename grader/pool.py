@@ -1,0 +1,164 @@
+"""Long-lived worker processes that check many answers under the same limits as one.
+
+:func:`grader.limits.run_limited` forks a child per check; a class of thousands
+of answers cannot afford that. A :class:`Pool` forks ``jobs`` workers once (they
+inherit the parent's warm state: SymPy imported, the bank and its mistake
+tables built) and sends them one task at a time. Each worker:
+
+* caps its address space (``RLIMIT_AS``) at its size at start plus
+  :data:`grader.limits.MEMORY_MB`;
+* arms ``SIGALRM`` (``setitimer``) for ``timeout`` seconds around each task, so
+  a runaway check raises inside the worker and is answered ``timeout``;
+* answers ``memory`` for ``MemoryError``/``RecursionError``;
+* exits after any limit was hit, so the next task starts in a clean process.
+
+The parent also keeps a hard deadline (``timeout`` plus a grace) per task: a
+worker stuck in C code past it is killed and replaced, and a worker that dies
+without answering (the kernel's OOM killer, a crash) is replaced and its task
+answered ``memory``. A task that raises anything else is a bug: it is re-raised
+in the parent, never hidden.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import time
+from collections import deque
+from multiprocessing import connection, get_context
+from typing import Callable, Hashable, Iterable, Iterator
+
+from .limits import DEFAULT_TIMEOUT, MEMORY_MB, LimitExceeded, _address_space
+
+GRACE = 2.0   # seconds the parent waits past the worker's own alarm before killing it
+
+
+class _Alarm(BaseException):
+    """Raised by SIGALRM inside a worker; a BaseException so no ``except Exception`` eats it."""
+
+
+def _on_alarm(signum, frame):
+    raise _Alarm()
+
+
+def _serve(conn, fn: Callable, timeout: float) -> None:
+    try:
+        import resource
+        limit = _address_space() + MEMORY_MB * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ImportError, OSError, ValueError):
+        pass
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent decides when to stop
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        limited = False
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            try:
+                reply = ("ok", fn(*task))
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except _Alarm:
+            reply, limited = ("ok", LimitExceeded("timeout")), True
+        except (MemoryError, RecursionError):
+            reply, limited = ("ok", LimitExceeded("memory")), True
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the parent
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send_bytes(pickle.dumps(reply))
+        except (MemoryError, OSError, pickle.PicklingError):
+            return
+        if limited:
+            return
+
+
+class _Worker:
+    def __init__(self, ctx, fn: Callable, timeout: float):
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_serve, args=(child, fn, timeout), daemon=True)
+        self.process.start()
+        child.close()
+        self.task: tuple | None = None    # (key, deadline) in flight
+
+    def stop(self, kill: bool = False) -> None:
+        if kill and self.process.is_alive():
+            self.process.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.process.join(1)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+class Pool:
+    """``jobs`` forked workers computing ``fn(*args)`` under memory and time limits."""
+
+    def __init__(self, fn: Callable, jobs: int, timeout: float | None = None):
+        self.fn, self.jobs = fn, max(1, jobs)
+        self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+        self.ctx = get_context("fork")
+        self.workers = [self._spawn() for _ in range(self.jobs)]
+
+    def _spawn(self) -> _Worker:
+        return _Worker(self.ctx, self.fn, self.timeout)
+
+    def _replace(self, worker: _Worker, kill: bool) -> None:
+        worker.stop(kill=kill)
+        self.workers[self.workers.index(worker)] = self._spawn()
+
+    def run(self, tasks: Iterable[tuple[Hashable, tuple]]) -> Iterator[tuple[Hashable, object]]:
+        """Yield ``(key, fn(*args) or LimitExceeded)`` for each ``(key, args)``, as they finish."""
+        pending = deque(tasks)
+        while True:
+            for worker in self.workers:
+                if worker.task is None and pending:
+                    key, args = pending.popleft()
+                    worker.conn.send(args)
+                    worker.task = (key, time.monotonic() + self.timeout + GRACE)
+            busy = [w for w in self.workers if w.task is not None]
+            if not busy:
+                return
+            wait = max(0.0, min(w.task[1] for w in busy) - time.monotonic())
+            ready = connection.wait([w.conn for w in busy], timeout=wait)
+            now = time.monotonic()
+            for worker in busy:
+                key, deadline = worker.task
+                if worker.conn in ready:
+                    try:
+                        status, value = pickle.loads(worker.conn.recv_bytes())
+                    except (EOFError, OSError):          # died without a word: out of memory
+                        status, value = "ok", LimitExceeded("memory")
+                        worker.task = None
+                        self._replace(worker, kill=True)
+                    else:
+                        worker.task = None
+                        if isinstance(value, LimitExceeded):   # it exits after a limit
+                            self._replace(worker, kill=False)
+                    if status == "error":
+                        raise RuntimeError(value)
+                    yield key, value
+                elif now >= deadline:                        # stuck in C code: kill it
+                    worker.task = None
+                    self._replace(worker, kill=True)
+                    yield key, LimitExceeded("timeout")
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.stop(kill=worker.task is not None)
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
