@@ -22,12 +22,17 @@ from .submission import SubmissionError, load_submission
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", help="feedback language: en, ja, zh, ko, fr, id "
                         "(default: $GRADER_LANG, then $LC_ALL/$LANG, then en)")
-    common.add_argument("--format", choices=("text", "json"), default="text",
+    common.add_argument("--format", choices=formats, default="text",
                         help="output format (default: text)")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common()
     parser = argparse.ArgumentParser(prog="grader", parents=[common],
                                      description="Check answers to the course's exercises.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -38,8 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("id")
     check.add_argument("part")
     check.add_argument("answer", help="the answer, quoted as one argument, e.g. '(1, 2, 3)'")
-    submit = sub.add_parser("submit", parents=[common], help="check a TOML or JSON submission file")
+    submit = sub.add_parser("submit", parents=[_common(("text", "json", "gradescope"))],
+                            help="check a TOML or JSON submission file")
     submit.add_argument("file")
+    submit.add_argument("--output", metavar="PATH",
+                        help="write the report to PATH instead of stdout (e.g. "
+                             "/autograder/results/results.json with --format gradescope)")
     grade = sub.add_parser("grade", parents=[common],
                            help="grade a folder of submission files, one per student (resumable)")
     grade.add_argument("folder", metavar="SUBMISSIONS_DIR",
@@ -68,7 +77,16 @@ def _style() -> report.Style:
 
 
 def _emit(args, text: str, data) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2) if args.format == "json" else text)
+    out = json.dumps(data, ensure_ascii=False, indent=2) if args.format != "text" else text
+    path = getattr(args, "output", None)
+    if path is None:
+        print(out)
+        return
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(out + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _list(args, lang) -> int:
@@ -102,8 +120,17 @@ def _check(args, lang) -> int:
 
 
 def _submit(args, lang) -> int:
-    result = grade_submission(load_submission(args.file), lang)
-    _emit(args, report.submission_text(result, lang, _style()), result.to_dict())
+    try:
+        answers = load_submission(args.file)
+    except SubmissionError as exc:
+        if args.format != "gradescope":
+            raise
+        _emit(args, "", report.gradescope_error(describe(exc, lang)))
+        print(describe(exc, lang), file=sys.stderr)
+        return UNUSABLE
+    result = grade_submission(answers, lang)
+    data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
+    _emit(args, report.submission_text(result, lang, _style()), data)
     return OK if result.all_correct else NOT_CORRECT
 
 

@@ -105,6 +105,28 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     return "\n".join(lines)
 
 
+def gradescope(result: SubmissionResult, lang: str) -> dict:
+    """Gradescope's autograder ``results.json``: a test per part, the total as ``score``.
+
+    Specification: https://gradescope-autograders.readthedocs.io/en/latest/specs/"""
+    tests = []
+    for lesson, ex in enumerate(result.exercises, 1):
+        for sub, part in enumerate(ex.parts, 1):
+            tests.append({"name": f"{ex.id}: {part.id}", "number": f"{lesson}.{sub}",
+                          "score": part.score, "max_score": part.max_score,
+                          "status": "passed" if part.correct else "failed",
+                          "output": part.feedback if part.correct
+                          else f"[{part.note}] {part.feedback}"})
+    return {"score": result.score,
+            "output": f"{message('label-score', lang)}: {number(result.score)}/{result.max_score}",
+            "tests": tests}
+
+
+def gradescope_error(text: str) -> dict:
+    """``results.json`` for a file that cannot be graded: no tests, score 0, the reason."""
+    return {"score": 0, "output": text, "tests": []}
+
+
 def batch_text(summary: dict, style: Style) -> str:
     """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
     lines = [f"{summary['students']} students: {summary['graded']} graded, "

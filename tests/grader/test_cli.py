@@ -123,3 +123,47 @@ def test_hostile_submission_runs_nothing():
     marker.unlink(missing_ok=True)
     run("submit", DATA / "hostile.toml")
     assert not marker.exists()
+
+
+GRADESCOPE_TEST_FIELDS = {"name", "number", "score", "max_score", "status", "output"}
+
+
+def test_gradescope_results_follow_the_specification(tmp_path):
+    target = tmp_path / "results" / "results.json"
+    proc = run("submit", "examples/bob.toml", "--format", "gradescope", "--output", target)
+    assert proc.returncode == 1 and proc.stdout == ""
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert set(data) == {"score", "output", "tests"}
+    assert data["score"] == 12 and data["output"] == "Score: 12/26"
+    tests = data["tests"]
+    from grader.bank import EXERCISES
+    assert len(tests) == sum(len(e.parts) for e in EXERCISES.values())   # a test per part
+    for test in tests:
+        assert set(test) == GRADESCOPE_TEST_FIELDS
+        assert isinstance(test["name"], str) and isinstance(test["output"], str)
+        assert 0 <= test["score"] <= test["max_score"]
+        assert test["status"] == ("passed" if test["score"] == test["max_score"] else "failed")
+    assert sum(t["score"] for t in tests) == data["score"]
+    by_name = {t["name"]: t for t in tests}
+    assert by_name["embedding-distances: parakeet-monkey"]["output"].startswith("[squared-distance]")
+    assert by_name["attention-weights: weights"]["status"] == "failed"
+    assert by_name["embedding-distances: cos-monkey-fourier"]["output"].startswith("[missing]")
+
+
+def test_gradescope_on_stdout_in_the_students_language():
+    data = json.loads(run("submit", "examples/alice.toml", "--format", "gradescope",
+                          "--lang", "ja").stdout)
+    assert data["score"] == 26 and all(t["status"] == "passed" for t in data["tests"])
+    assert data["output"].startswith("得点")
+
+
+def test_gradescope_for_an_unreadable_file_still_writes_results(tmp_path):
+    target = tmp_path / "results.json"
+    proc = run("submit", DATA / "malformed.toml", "--format", "gradescope", "--output", target)
+    assert proc.returncode == 2 and "line 3" in proc.stderr
+    data = json.loads(target.read_text())
+    assert data["score"] == 0 and data["tests"] == [] and "line 3" in data["output"]
+
+
+def test_gradescope_is_only_for_submit():
+    assert run("check", "attention-weights", "scores", "1", "--format", "gradescope").returncode == 2
