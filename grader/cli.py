@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 from . import report
-from .bank import EXERCISES, UnknownExercise, UnknownPart, get
-from .check import check_part, grade_submission
 from .messages import detect_lang, message
-from .submission import SubmissionError, load_submission
+
+# The bank, checking and submissions import SymPy (about half a second): each
+# command imports what it needs, so a plain-number `check` answers without it.
 
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
@@ -72,6 +72,29 @@ def _positive(text: str) -> int:
     return value
 
 
+def _bank():
+    from . import bank
+    return bank
+
+
+def _unusable(exc: Exception, lang: str) -> bool:
+    """Say what is wrong with the input, if that is what ``exc`` is about."""
+    # whatever raised it was imported: no need to import anything here
+    bank, submission = sys.modules.get("grader.bank"), sys.modules.get("grader.submission")
+    if bank and isinstance(exc, bank.UnknownExercise):
+        print(message("error-unknown-exercise", lang, id=exc.exercise_id,
+                      known=", ".join(bank.EXERCISES)), file=sys.stderr)
+    elif bank and isinstance(exc, bank.UnknownPart):
+        known = ", ".join(p.id for p in bank.get(exc.exercise_id).parts)
+        print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
+                      known=known), file=sys.stderr)
+    elif submission and isinstance(exc, submission.SubmissionError):
+        print(describe(exc, lang), file=sys.stderr)
+    else:
+        return False
+    return True
+
+
 def _style() -> report.Style:
     return report.Style(sys.stdout.isatty() and "NO_COLOR" not in os.environ)
 
@@ -92,7 +115,7 @@ def _emit(args, text: str, data) -> None:
 def _list(args, lang) -> int:
     rows = [{"id": ex.id, "lesson": ex.lesson, "title": ex.title,
              "parts": [p.id for p in ex.parts], "max_score": ex.max_score}
-            for ex in EXERCISES.values()]
+            for ex in _bank().EXERCISES.values()]
     text = "\n".join(f"{r['lesson']}  {r['id']:<20} {r['title']}  ({', '.join(r['parts'])})"
                      for r in rows)
     _emit(args, text, rows)
@@ -100,7 +123,7 @@ def _list(args, lang) -> int:
 
 
 def _show(args, lang) -> int:
-    ex = get(args.id)
+    ex = _bank().get(args.id)
     data = {"id": ex.id, "lesson": ex.lesson, "title": ex.title,
             "data": {k: report._value(v) if not isinstance(v, (tuple, dict)) or not v
                      or not isinstance(next(iter(v)), str) else list(v)
@@ -112,7 +135,14 @@ def _show(args, lang) -> int:
 
 
 def _check(args, lang) -> int:
-    result = check_part(args.id, args.part, args.answer, lang)
+    from . import fast
+    outcome = fast.outcome(args.id, args.part, args.answer)
+    if outcome is not None:
+        from .outcome import render
+        result = render(fast.part_info(args.id, args.part), outcome, lang, args.answer)
+    else:
+        from .check import check_part
+        result = check_part(args.id, args.part, args.answer, lang)
     _emit(args, report.check_text(result, lang, _style()), result.to_dict())
     if result.column is not None or result.note == "too-large":
         return UNUSABLE
@@ -120,6 +150,8 @@ def _check(args, lang) -> int:
 
 
 def _submit(args, lang) -> int:
+    from .check import grade_submission
+    from .submission import SubmissionError, load_submission
     try:
         answers = load_submission(args.file)
     except SubmissionError as exc:
@@ -134,7 +166,7 @@ def _submit(args, lang) -> int:
     return OK if result.all_correct else NOT_CORRECT
 
 
-def describe(exc: SubmissionError, lang: str) -> str:
+def describe(exc, lang: str) -> str:
     """The error in words, always starting with the file's name."""
     text = message(exc.key, lang, **dict(exc.params))
     return text if text.startswith(exc.path) else f"{exc.path}: {text}"
@@ -175,25 +207,19 @@ def main(argv: list[str] | None = None) -> int:
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)
-    except UnknownExercise as exc:
-        print(message("error-unknown-exercise", lang, id=exc.exercise_id,
-                      known=", ".join(EXERCISES)), file=sys.stderr)
-    except UnknownPart as exc:
-        print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
-                      known=", ".join(p.id for p in get(exc.exercise_id).parts)), file=sys.stderr)
-    except SubmissionError as exc:
-        print(describe(exc, lang), file=sys.stderr)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return OK
-    except Exception as exc:  # a bug: say so briefly, keep the traceback for GRADER_DEBUG
+    except Exception as exc:  # noqa: BLE001
+        if _unusable(exc, lang):
+            return UNUSABLE
+        # a bug: say so briefly, keep the traceback for GRADER_DEBUG
         if os.environ.get("GRADER_DEBUG"):
             raise
         print(f"grader: internal error: {type(exc).__name__}: {exc} "
               "(run with GRADER_DEBUG=1 for details)", file=sys.stderr)
         return INTERNAL
-    return UNUSABLE
 
 
 if __name__ == "__main__":
