@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from . import bank, check, fast, feedback as fb
-from .check import ExerciseResult, Outcome, PartResult, SubmissionResult
+from .outcome import Outcome, PartResult
 from .limits import LimitExceeded
 from .pool import Pool
 from .submission import SubmissionError, load_bytes
@@ -93,7 +93,7 @@ def read_log(path: Path) -> dict[str, dict]:
             if not line.endswith(b"\n"):
                 break
             try:
-                record = json.loads(line)
+                record = compact(json.loads(line))
                 latest[record["student"]] = record
             except (ValueError, KeyError, TypeError):
                 break
@@ -111,9 +111,8 @@ class Log:
     def __init__(self, path: Path):
         self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 
-    def append(self, record: dict) -> None:
-        line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-        view = memoryview(line)
+    def append_text(self, line: str) -> None:
+        view = memoryview(line.encode())
         while view:
             view = view[os.write(self.fd, view):]
 
@@ -134,6 +133,13 @@ def write_atomic(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def compact(record: dict) -> dict:
+    """What a run keeps of a result line: who, which file, the scores, the error."""
+    per = {e["id"]: e["score"] for e in record.get("exercises") or ()}
+    return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "lang", "grader",
+                                         "error", "score", "max_score")} | {"per": per}
+
+
 def csv_header() -> list[str]:
     return ["student", *bank.EXERCISES, "total", "max_score", "error"]
 
@@ -146,7 +152,7 @@ def csv_text(records: Iterable[dict]) -> str:
         if rec.get("error"):
             writer.writerow([rec["student"], *[""] * len(bank.EXERCISES), "", "", rec["error"]])
             continue
-        per = {e["id"]: f"{e['score']:g}" for e in rec["exercises"]}
+        per = {k: f"{v:g}" for k, v in rec["per"].items()}
         writer.writerow([rec["student"], *[per.get(i, "") for i in bank.EXERCISES],
                          f"{rec['score']:g}", rec["max_score"], ""])
     return out.getvalue()
@@ -201,14 +207,56 @@ class Run:
     final: list[dict] = field(default_factory=list)
 
 
-def _record(entry: Entry, seed, lang: str, engine: str, **result) -> dict:
+class _Parts:
+    """Each distinct answer's result, once: its score and its JSON text (a class
+    repeats answers, so lines are assembled from these pieces)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.done: dict[tuple, tuple[float, int, str]] = {}
+
+    def add(self, key: tuple, result: PartResult) -> None:
+        self.done[key] = (result.score, result.max_score,
+                          json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")))
+
+    def missing(self, exercise_id: str, seed, part) -> tuple[float, int, str]:
+        key = (exercise_id, seed, part.id, None)
+        if key not in self.done:
+            self.add(key, check.missing_part(part, self.lang))
+        return self.done[key]
+
+
+def _head(entry: Entry, seed, lang: str, engine: str) -> dict:
     return {"student": entry.student, "file": ", ".join(p.name for p in entry.files),
-            "sha256": entry.sha256, "seed": seed, "lang": lang, "grader": engine, **result}
+            "sha256": entry.sha256, "seed": seed, "lang": lang, "grader": engine}
 
 
-def _error_record(entry, seed, lang, engine, error: str) -> dict:
-    return _record(entry, seed, lang, engine, error=error, score=None, max_score=None,
-                   exercises=[])
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _line(head: dict, answers, seed, parts: _Parts) -> tuple[str, dict]:
+    """The JSON line of a graded file, and its compact record."""
+    pieces, per, total, maximum = [], {}, 0.0, 0
+    for ex_id in bank.EXERCISES:
+        ex = _exercise(ex_id, seed)
+        given = answers.get(ex_id, {})
+        got = [parts.done[(ex_id, seed, p.id, given[p.id])] if p.id in given
+               else parts.missing(ex_id, seed, p) for p in ex.parts]
+        score = round(sum(g[0] for g in got), 3)
+        top = sum(g[1] for g in got)
+        per[ex_id], total, maximum = score, total + score, maximum + top
+        pieces.append(f'{{"id":{_dumps(ex_id)},"score":{_dumps(score)},"max_score":{top},'
+                      f'"parts":[{",".join(g[2] for g in got)}]}}')
+    total = round(total, 3)
+    text = (_dumps({**head, "error": None, "score": total, "max_score": maximum})[:-1]
+            + f',"exercises":[{",".join(pieces)}]}}\n')
+    return text, {**head, "error": None, "score": total, "max_score": maximum, "per": per}
+
+
+def _error_line(head: dict, error: str) -> tuple[str, dict]:
+    record = {**head, "error": error, "score": None, "max_score": None}
+    return _dumps({**record, "exercises": []}) + "\n", record | {"per": {}}
 
 
 def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
@@ -226,7 +274,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         _read(entry)
         seed = entry.student if job.variants else None
         old = latest.get(entry.student)
-        if old and (old.get("sha256"), old.get("seed"), old.get("lang"), old.get("grader")) \
+        if old and (old["sha256"], old["seed"], old["lang"], old["grader"]) \
                 == (entry.sha256, seed, job.lang, engine):
             job.kept += 1
         else:
@@ -236,59 +284,74 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     def write_csv():
         write_atomic(job.out / GRADES, csv_text(latest[s] for s in present if s in latest))
 
-    log = Log(log_path)
+    parts = _Parts(job.lang)
+    submitted: set[tuple] = set()
     pool = None
-    memo: dict[tuple, PartResult] = {}
+
+    def load(chunk: list[Entry]) -> list[tuple]:
+        """Read a chunk's files and send its new answers to the workers."""
+        nonlocal pool
+        loaded = []
+        for entry in chunk:
+            seed = entry.student if job.variants else None
+            head = _head(entry, seed, job.lang, engine)
+            if len(entry.files) > 1:
+                loaded.append((head, seed, None, "two files for one student"))
+                continue
+            try:
+                answers = load_bytes(entry.files[0], entry.data)
+            except SubmissionError as exc:
+                error = describe(exc, job.lang).removeprefix(f"{entry.files[0]}: ")
+                loaded.append((head, seed, None, error))
+                continue
+            loaded.append((head, seed, answers, None))
+            for ex_id, given in answers.items():
+                for part_id, text in given.items():
+                    job.answers += 1
+                    key = (ex_id, seed, part_id, text)
+                    if key not in submitted:
+                        submitted.add(key)
+                        if pool is None:
+                            warm_up()
+                            pool = Pool(evaluate, job.jobs, job.timeout)
+                        pool.submit(key, key)
+        return loaded
+
+    def receive(block: bool) -> None:
+        for key, value in pool.collect(None if block else 0):
+            ex_id, seed, part_id, text = key
+            outcome = _limit_outcome(value) if isinstance(value, LimitExceeded) else value
+            parts.add(key, check.render(_exercise(ex_id, seed).part(part_id), outcome,
+                                        job.lang, text))
+
+    log = Log(log_path)
     last_csv = time.monotonic()
     done = job.kept
+    chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
     try:
         if job.progress:
             job.progress(done, len(entries))
-        for start in range(0, len(todo), CHUNK):
-            chunk = todo[start:start + CHUNK]
-            loaded = []
-            for entry in chunk:
-                seed = entry.student if job.variants else None
-                if len(entry.files) > 1:
-                    names = ", ".join(p.name for p in entry.files)
-                    loaded.append((entry, seed, None, "two files for one student"))
-                    continue
-                try:
-                    loaded.append((entry, seed, load_bytes(entry.files[0], entry.data), None))
-                except SubmissionError as exc:
-                    text = describe(exc, job.lang)
-                    prefix = f"{entry.files[0]}: "
-                    loaded.append((entry, seed, None, text.removeprefix(prefix)))
-            wanted = {}
-            for entry, seed, answers, _ in loaded:
-                for ex_id, parts in (answers or {}).items():
-                    for part_id, text in parts.items():
-                        job.answers += 1
-                        key = (ex_id, seed, part_id, text)
-                        if key not in memo:
-                            wanted[key] = key
-            if wanted:
-                if pool is None:
-                    warm_up()
-                    pool = Pool(evaluate, job.jobs, job.timeout)
-                job.distinct += len(wanted)
-                for key, value in pool.run(wanted.items()):
-                    ex_id, seed, part_id, text = key
-                    outcome = _limit_outcome(value) if isinstance(value, LimitExceeded) else value
-                    part = _exercise(ex_id, seed).part(part_id)
-                    memo[key] = check.render(part, outcome, job.lang, text)
-            for entry, seed, answers, error in loaded:
-                if error is not None:
-                    rec = _error_record(entry, seed, job.lang, engine, error)
+        ahead = load(chunks[0]) if chunks else []
+        for k in range(len(chunks)):
+            current = ahead
+            ahead = load(chunks[k + 1]) if k + 1 < len(chunks) else []   # while workers work
+            for head, seed, answers, error in current:
+                if error is None:
+                    for ex_id, given in answers.items():
+                        for part_id, text in given.items():
+                            while (ex_id, seed, part_id, text) not in parts.done:
+                                receive(block=True)
+                    line, record = _line(head, answers, seed, parts)
                 else:
-                    result = _assemble(answers, seed, job.lang, memo)
-                    rec = _record(entry, seed, job.lang, engine, error=None, **result.to_dict())
-                log.append(rec)
-                latest[entry.student] = rec
+                    line, record = _error_line(head, error)
+                log.append_text(line)
+                latest[head["student"]] = record
                 job.graded_now += 1
                 done += 1
                 if job.progress:
                     job.progress(done, len(entries))
+                if pool is not None:
+                    receive(block=False)
             log.sync()
             if time.monotonic() - last_csv > CSV_EVERY:
                 write_csv()
@@ -297,20 +360,10 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         if pool is not None:
             pool.close()
         log.close()
+    job.distinct = len(submitted)
     write_csv()
     job.final = [latest[s] for s in present]
     return job
-
-
-def _assemble(answers, seed, lang: str, memo) -> SubmissionResult:
-    exercises = []
-    for ex_id in bank.EXERCISES:
-        ex = _exercise(ex_id, seed)
-        given = answers.get(ex_id, {})
-        parts = tuple(memo[(ex_id, seed, p.id, given[p.id])] if p.id in given
-                      else check.missing_part(p, lang) for p in ex.parts)
-        exercises.append(ExerciseResult(ex_id, parts))
-    return SubmissionResult(tuple(exercises))
 
 
 def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:

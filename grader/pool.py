@@ -84,7 +84,8 @@ class _Worker:
         self.process = ctx.Process(target=_serve, args=(child, fn, timeout), daemon=True)
         self.process.start()
         child.close()
-        self.task: tuple | None = None    # (key, deadline) in flight
+        self.queue: deque = deque()      # (key, args) sent, oldest first
+        self.deadline = 0.0              # for the oldest task in the queue
 
     def stop(self, kill: bool = False) -> None:
         if kill and self.process.is_alive():
@@ -102,60 +103,93 @@ class _Worker:
 
 
 class Pool:
-    """``jobs`` forked workers computing ``fn(*args)`` under memory and time limits."""
+    """``jobs`` forked workers computing ``fn(*args)`` under memory and time limits.
 
-    def __init__(self, fn: Callable, jobs: int, timeout: float | None = None):
-        self.fn, self.jobs = fn, max(1, jobs)
+    :meth:`submit` queues tasks and returns at once; :meth:`collect` hands back
+    the results that are ready, so the caller can prepare more work meanwhile.
+    Each worker has up to ``depth`` tasks sent ahead, so it never waits for the
+    parent; the time limit of a task starts when the worker reaches it."""
+
+    def __init__(self, fn: Callable, jobs: int, timeout: float | None = None, depth: int = 4):
+        self.fn, self.jobs, self.depth = fn, max(1, jobs), depth
         self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
         self.ctx = get_context("fork")
         self.workers = [self._spawn() for _ in range(self.jobs)]
+        self.pending: deque = deque()
 
     def _spawn(self) -> _Worker:
         return _Worker(self.ctx, self.fn, self.timeout)
 
     def _replace(self, worker: _Worker, kill: bool) -> None:
+        """A fresh worker in its place; the tasks it had not reached go back to the queue."""
+        self.pending.extendleft(reversed(worker.queue))
+        worker.queue.clear()
         worker.stop(kill=kill)
         self.workers[self.workers.index(worker)] = self._spawn()
 
+    def _feed(self) -> None:
+        now = time.monotonic()
+        for worker in self.workers:
+            while self.pending and len(worker.queue) < self.depth:
+                key, args = self.pending.popleft()
+                if not worker.queue:
+                    worker.deadline = now + self.timeout + GRACE
+                worker.queue.append((key, args))
+                worker.conn.send(args)
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.pending) or any(w.queue for w in self.workers)
+
+    def submit(self, key: Hashable, args: tuple) -> None:
+        self.pending.append((key, args))
+        self._feed()
+
+    def collect(self, timeout: float | None = None) -> list[tuple[Hashable, object]]:
+        """Results ready within ``timeout`` seconds (None: wait for at least one)."""
+        self._feed()
+        busy = [w for w in self.workers if w.queue]
+        if not busy:
+            return []
+        wait = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+        ready = connection.wait([w.conn for w in busy],
+                                timeout=wait if timeout is None else min(wait, timeout))
+        now = time.monotonic()
+        done = []
+        for worker in busy:
+            key, _ = worker.queue[0]
+            if worker.conn in ready:
+                try:
+                    status, value = pickle.loads(worker.conn.recv_bytes())
+                except (EOFError, OSError):          # died without a word: out of memory
+                    worker.queue.popleft()
+                    self._replace(worker, kill=True)
+                    done.append((key, LimitExceeded("memory")))
+                    continue
+                worker.queue.popleft()
+                worker.deadline = now + self.timeout + GRACE
+                if status == "error":
+                    raise RuntimeError(value)
+                if isinstance(value, LimitExceeded):   # it exits after a limit
+                    self._replace(worker, kill=False)
+                done.append((key, value))
+            elif now >= worker.deadline:                 # stuck in C code: kill it
+                worker.queue.popleft()
+                self._replace(worker, kill=True)
+                done.append((key, LimitExceeded("timeout")))
+        self._feed()
+        return done
+
     def run(self, tasks: Iterable[tuple[Hashable, tuple]]) -> Iterator[tuple[Hashable, object]]:
         """Yield ``(key, fn(*args) or LimitExceeded)`` for each ``(key, args)``, as they finish."""
-        pending = deque(tasks)
-        while True:
-            for worker in self.workers:
-                if worker.task is None and pending:
-                    key, args = pending.popleft()
-                    worker.conn.send(args)
-                    worker.task = (key, time.monotonic() + self.timeout + GRACE)
-            busy = [w for w in self.workers if w.task is not None]
-            if not busy:
-                return
-            wait = max(0.0, min(w.task[1] for w in busy) - time.monotonic())
-            ready = connection.wait([w.conn for w in busy], timeout=wait)
-            now = time.monotonic()
-            for worker in busy:
-                key, deadline = worker.task
-                if worker.conn in ready:
-                    try:
-                        status, value = pickle.loads(worker.conn.recv_bytes())
-                    except (EOFError, OSError):          # died without a word: out of memory
-                        status, value = "ok", LimitExceeded("memory")
-                        worker.task = None
-                        self._replace(worker, kill=True)
-                    else:
-                        worker.task = None
-                        if isinstance(value, LimitExceeded):   # it exits after a limit
-                            self._replace(worker, kill=False)
-                    if status == "error":
-                        raise RuntimeError(value)
-                    yield key, value
-                elif now >= deadline:                        # stuck in C code: kill it
-                    worker.task = None
-                    self._replace(worker, kill=True)
-                    yield key, LimitExceeded("timeout")
+        for key, args in tasks:
+            self.pending.append((key, args))
+        while self.busy:
+            yield from self.collect()
 
     def close(self) -> None:
         for worker in self.workers:
-            worker.stop(kill=worker.task is not None)
+            worker.stop(kill=bool(worker.queue))
 
     def __enter__(self) -> "Pool":
         return self
