@@ -371,16 +371,17 @@ def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:
     if not stream.isatty():
         return None
     started = time.monotonic()
-    shown = [0.0]
+    shown, first = [0.0], []
 
     def show(done: int, total: int) -> None:
         now = time.monotonic()
+        first[:] = first or [done]        # students kept from an earlier run do not count
         if done < total and now - shown[0] < 0.2:
             return
         shown[0] = now
         width = 30
         filled = width * done // total if total else width
-        rate = done / (now - started) if now > started else 0
+        rate = (done - first[0]) / (now - started) if now > started else 0
         stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
                      f"students  {rate:.0f}/s ")
         if done >= total:
