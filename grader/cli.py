@@ -181,6 +181,10 @@ def _grade(args, lang) -> int:
     except batch.BatchError as exc:
         print(f"grader grade: {exc}", file=sys.stderr)
         return UNUSABLE
+    except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"grader grade: {where}{exc.strerror or exc}", file=sys.stderr)
+        return UNUSABLE
     bad = [r for r in job.final if r["error"]]
     data = {"students": len(job.final), "graded": len(job.final) - len(bad),
             "graded_now": job.graded_now, "kept": job.kept,

@@ -91,18 +91,38 @@ def table() -> dict:
     """The table, from the cache file when this grader version wrote one."""
     path = cache_dir() / f"references-{engine_version()}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if _well_formed(data):
+            return data
     except (OSError, ValueError):
         pass
     data = build_table()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("references-*.json"):   # earlier versions of the grader
+            old.unlink(missing_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, path)
     except OSError:
         pass   # a read-only home: computed again next time, nothing else changes
     return data
+
+
+def _well_formed(data) -> bool:
+    """A damaged cache file is computed again, never trusted half-way."""
+    try:
+        for parts in data.values():
+            for entry in parts.values():
+                int(entry["points"]), str(entry["kind"]), str(entry["form"])
+                if entry["kind"] in ("scalar", "integer"):
+                    for target in (entry["reference"], *entry["mistakes"]):
+                        Decimal(target["decimal"])
+                        if target["exact"] is not None:
+                            Fraction(target["exact"])
+        return True
+    except (AttributeError, KeyError, TypeError, ValueError, ArithmeticError):
+        return False
 
 
 def part_info(exercise_id: str, part_id: str) -> PartInfo | None:

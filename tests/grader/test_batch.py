@@ -143,12 +143,16 @@ def big_class(folder: Path, n: int) -> None:
         text = alice.replace('"sqrt(14)/2"', f'"sqrt(14)/2 + {i} - {i}"')
         text = text.replace('"(1, 1, 0)"', f'"(1, 1, {i} - {i})"')
         text = text.replace('"800"', f'"{800 + i % 3}"')
+        text = text.replace('1/(1+2*e^(1/2)))"', f'{i + 1}/({i + 1}+{2 * (i + 1)}*e^(1/2)))"')
         (folder / f"s{i:04d}.toml").write_text(text)
+
+
+STUDENTS = 400
 
 
 def test_kill_9_then_rerun_equals_a_clean_run(tmp_path):
     folder, out, clean = tmp_path / "class", tmp_path / "out", tmp_path / "clean"
-    big_class(folder, 150)
+    big_class(folder, STUDENTS)
     proc = subprocess.Popen([GRADER, "grade", str(folder), "--out", str(out), "--jobs", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
                             env=env(GRADER_CHUNK="1"), start_new_session=True)
@@ -162,11 +166,11 @@ def test_kill_9_then_rerun_equals_a_clean_run(tmp_path):
     os.killpg(proc.pid, signal.SIGKILL)                 # the grader and its workers
     proc.wait()
     complete = log.read_bytes().count(b"\n")
-    assert 10 <= complete < 150
+    assert 10 <= complete < STUDENTS
     summary = json.loads(grade(folder, out).stdout)
-    assert summary["kept"] == complete and summary["graded_now"] == 150 - complete
+    assert summary["kept"] == complete and summary["graded_now"] == STUDENTS - complete
     resumed = lines(out)
-    assert len(resumed) == 150 and len({r["student"] for r in resumed}) == 150   # nobody twice
+    assert len(resumed) == STUDENTS and len({r["student"] for r in resumed}) == STUDENTS   # nobody twice
     grade(folder, clean)
     by_student = lambda records: sorted(records, key=lambda r: r["student"])  # noqa: E731
     assert by_student(resumed) == by_student(lines(clean))
@@ -208,6 +212,7 @@ def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     (["grade", "examples", "--out", "OUT", "--jobs", "0"], "--jobs"),
     (["grade", "examples", "--out", "OUT", "--variants"], "--variants"),
     (["grade", "examples"], "--out"),
+    (["grade", "examples", "--out", "README.md"], "README.md"),
 ])
 def test_bad_input_is_a_clear_error(args, says, tmp_path):
     args = [str(tmp_path / "o") if a == "OUT" else a for a in args]

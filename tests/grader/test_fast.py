@@ -65,3 +65,18 @@ def test_a_numeric_check_does_not_import_sympy(tmp_path):
     exact = subprocess.run(command[:-1] + ["sqrt(14)/2"], capture_output=True, text=True,
                            cwd=ROOT, env=env)
     assert "Correct." in exact.stdout and "| sympy" in exact.stderr.replace("|     ", "| ")
+
+
+def test_a_damaged_cache_is_computed_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path))
+    fast.table.cache_clear()
+    try:
+        path = tmp_path / f"references-{fast.engine_version()}.json"
+        path.write_text('{"embedding-distances": {"parakeet-fourier": {"kind": "scalar"}}}')
+        (tmp_path / "references-0000000000000000.json").write_text("{}")   # an older grader's
+        assert fast.outcome("embedding-distances", "parakeet-fourier", "1.87") == evaluate(
+            "embedding-distances", "parakeet-fourier", "1.87")
+        assert [p.name for p in tmp_path.glob("references-*.json")] == [path.name]
+        assert fast._well_formed(__import__("json").loads(path.read_text()))
+    finally:
+        fast.table.cache_clear()
