@@ -13,30 +13,30 @@ so a killed process (``kill -9`` included) loses nothing it wrote; the file is
 ``fsync``-ed after every chunk of students and at the end, so a machine crash
 can only lose the last chunk, which the next run grades again.
 
-Speed: the distinct answers of a chunk of students are checked once each
-(a class repeats answers heavily) by a :class:`grader.pool.Pool` of
-long-lived workers, under the same memory and time limits as a single check.
+Speed: each distinct answer of the class is checked once (a class repeats
+answers heavily), by a :class:`grader.pool.Pool` of long-lived workers under
+the same memory and time limits as a single check, plain numbers by
+:mod:`grader.fast`; the parent reads the next chunk of files while the workers
+check the current one, and builds each line from the answers' JSON pieces.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import os
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from . import bank, check, fast, feedback as fb
 from .outcome import Outcome, PartResult
 from .limits import LimitExceeded
 from .pool import Pool
+from .store import GRADES, RESULTS, Log, csv_text, read_log, write_atomic
 from .submission import SubmissionError, load_bytes
 
-RESULTS, GRADES = "results.jsonl", "grades.csv"
 CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
 CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
 
@@ -78,84 +78,6 @@ def _read(entry: Entry) -> None:
         digest.update(path.name.encode() + b"\0" + data)
         chunks.append(data)
     entry.sha256, entry.data = digest.hexdigest(), chunks[0]
-
-
-# --- the results log --------------------------------------------------------
-
-def read_log(path: Path) -> dict[str, dict]:
-    """The last record per student; a torn or unreadable tail is cut off the file."""
-    latest: dict[str, dict] = {}
-    if not path.exists():
-        return latest
-    good = 0
-    with path.open("rb") as fh:
-        for line in fh:
-            if not line.endswith(b"\n"):
-                break
-            try:
-                record = compact(json.loads(line))
-                latest[record["student"]] = record
-            except (ValueError, KeyError, TypeError):
-                break
-            good += len(line)
-    if good != path.stat().st_size:
-        with path.open("r+b") as fh:
-            fh.truncate(good)
-            os.fsync(fh.fileno())
-    return latest
-
-
-class Log:
-    """Append-only JSONL: one ``os.write`` per line; fsync on :meth:`sync`."""
-
-    def __init__(self, path: Path):
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-
-    def append_text(self, line: str) -> None:
-        view = memoryview(line.encode())
-        while view:
-            view = view[os.write(self.fd, view):]
-
-    def sync(self) -> None:
-        os.fsync(self.fd)
-
-    def close(self) -> None:
-        self.sync()
-        os.close(self.fd)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with tmp.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-
-
-def compact(record: dict) -> dict:
-    """What a run keeps of a result line: who, which file, the scores, the error."""
-    per = {e["id"]: e["score"] for e in record.get("exercises") or ()}
-    return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "lang", "grader",
-                                         "error", "score", "max_score")} | {"per": per}
-
-
-def csv_header() -> list[str]:
-    return ["student", *bank.EXERCISES, "total", "max_score", "error"]
-
-
-def csv_text(records: Iterable[dict]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(csv_header())
-    for rec in records:
-        if rec.get("error"):
-            writer.writerow([rec["student"], *[""] * len(bank.EXERCISES), "", "", rec["error"]])
-            continue
-        per = {k: f"{v:g}" for k, v in rec["per"].items()}
-        writer.writerow([rec["student"], *[per.get(i, "") for i in bank.EXERCISES],
-                         f"{rec['score']:g}", rec["max_score"], ""])
-    return out.getvalue()
 
 
 # --- grading ----------------------------------------------------------------

@@ -20,7 +20,6 @@ in the parent, never hidden.
 """
 from __future__ import annotations
 
-import os
 import pickle
 import signal
 import time

@@ -135,6 +135,18 @@ def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
                                                  "frank", "gina", "hal"]
 
 
+def test_a_damaged_whole_line_is_not_trusted_nor_cut(klass, tmp_path):
+    out = tmp_path / "out"
+    grade(klass, out)
+    text = (out / "results.jsonl").read_text().splitlines(keepends=True)
+    text[1] = '{"student": "bob", "sha256": \n'               # bob's line, damaged
+    (out / "results.jsonl").write_text("".join(text))
+    summary = json.loads(grade(klass, out).stdout)
+    assert (summary["graded_now"], summary["kept"]) == (1, 7)
+    after = (out / "results.jsonl").read_text().splitlines()
+    assert after[:8] == [line.rstrip("\n") for line in text] and json.loads(after[8])["student"] == "bob"
+
+
 def big_class(folder: Path, n: int) -> None:
     """n students, each with answers nobody else gave, so each one is real work."""
     folder.mkdir()
