@@ -27,6 +27,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -82,7 +83,9 @@ def _read(entry: Entry) -> None:
 
 # --- grading ----------------------------------------------------------------
 
+@lru_cache(maxsize=4096)
 def _exercise(exercise_id: str, seed):
+    """The lesson's exercise, or the variant seeded by ``seed`` (built once per run)."""
     return bank.get(exercise_id) if seed is None else bank.variant(exercise_id, seed)
 
 
