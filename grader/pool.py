@@ -10,7 +10,9 @@ tables built) and sends them one task at a time. Each worker:
 * arms ``SIGALRM`` (``setitimer``) for ``timeout`` seconds around each task, so
   a runaway check raises inside the worker and is answered ``timeout``;
 * answers ``memory`` for ``MemoryError``/``RecursionError``;
-* exits after any limit was hit, so the next task starts in a clean process.
+* exits after any limit was hit, so the next task starts in a clean process;
+* exits when its parent is gone (killed, ``kill -9`` included): a forked worker
+  holds copies of the pipes, so it cannot count on seeing them close.
 
 The parent also keeps a hard deadline (``timeout`` plus a grace) per task: a
 worker stuck in C code past it is killed and replaced, and a worker that dies
@@ -20,6 +22,7 @@ in the parent, never hidden.
 """
 from __future__ import annotations
 
+import os
 import pickle
 import signal
 import time
@@ -30,6 +33,7 @@ from typing import Callable, Hashable, Iterable, Iterator
 from .limits import DEFAULT_TIMEOUT, MEMORY_MB, LimitExceeded, _address_space
 
 GRACE = 2.0   # seconds the parent waits past the worker's own alarm before killing it
+ORPHAN_CHECK = 0.5   # seconds between a waiting worker's checks that its parent is alive
 
 
 class _Alarm(BaseException):
@@ -49,8 +53,12 @@ def _serve(conn, fn: Callable, timeout: float) -> None:
         pass
     signal.signal(signal.SIGALRM, _on_alarm)
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent decides when to stop
+    parent = os.getppid()
     while True:
         try:
+            while not conn.poll(ORPHAN_CHECK):
+                if os.getppid() != parent:        # the parent was killed: nobody to answer
+                    return
             task = conn.recv()
         except (EOFError, OSError):
             return

@@ -190,6 +190,42 @@ def test_kill_9_then_rerun_equals_a_clean_run(tmp_path):
     assert not list(out.glob(".*.tmp"))
 
 
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"                                 # a zombie has finished
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_do_not_outlive_a_killed_grader(tmp_path):
+    folder = tmp_path / "class"
+    big_class(folder, STUDENTS)
+    proc = subprocess.Popen([GRADER, "grade", str(folder), "--out", str(tmp_path / "out"),
+                             "--jobs", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=ROOT, env=env(GRADER_CHUNK="1"), start_new_session=True)
+    try:
+        log, workers = tmp_path / "out" / "results.jsonl", []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None and not workers:
+            if log.exists() and log.read_bytes().count(b"\n") >= 5:
+                workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+            time.sleep(0.02)
+        assert workers and proc.poll() is None
+        proc.kill()                                       # the grader only, not its workers
+        proc.wait()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(_alive(int(w)) for w in workers):
+            time.sleep(0.1)
+        assert not any(_alive(int(w)) for w in workers)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def test_jobs_do_not_change_results(tmp_path, klass):
     for name in ("s1", "s2", "s3"):
         shutil.copy(ROOT / "examples" / "bob.toml", klass / f"{name}.toml")
