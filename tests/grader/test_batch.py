@@ -268,3 +268,24 @@ def test_bad_input_is_a_clear_error(args, says, tmp_path):
                           timeout=60)
     assert proc.returncode == 2 and says in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_progress_bar_on_a_terminal(klass, tmp_path):
+    import pty
+    master, slave = pty.openpty()
+    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out")],
+                          stdout=subprocess.PIPE, stderr=slave, text=True, env=env(), timeout=300)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert proc.returncode == 2
+    assert "[##############################] 8/8 students" in shown.decode()
+    assert "8 students" in proc.stdout and "[#" not in proc.stdout
