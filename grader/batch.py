@@ -40,6 +40,7 @@ from .submission import SubmissionError, load_bytes
 
 CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
 CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
+MAX_BYTES = 1 << 20    # a submission file larger than this is not read
 
 
 class BatchError(Exception):
@@ -54,6 +55,7 @@ class Entry:
     files: list[Path]
     sha256: str = ""
     data: bytes = b""
+    unreadable: SubmissionError | None = None
 
 
 def discover(folder: Path) -> list[Entry]:
@@ -69,13 +71,25 @@ def discover(folder: Path) -> list[Entry]:
 
 
 def _read(entry: Entry) -> None:
+    """Read the file and hash its name and content (a file too large or unreadable: its
+    size or the error is hashed instead, so a rerun tries it again once it changes)."""
     digest = hashlib.sha256()
     chunks = []
     for path in entry.files:
+        reason = None
         try:
-            data = path.read_bytes()
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                reason = f"{size} bytes; a submission has at most {MAX_BYTES}"
+                data = f"\0{reason}".encode()
+            else:
+                data = path.read_bytes()
         except OSError as exc:
-            data = f"\0unreadable: {exc.strerror}".encode()
+            reason = exc.strerror or str(exc)
+            data = f"\0{reason}".encode()
+        if reason and entry.unreadable is None:
+            entry.unreadable = SubmissionError(str(path), "error-unreadable",
+                                               (("path", str(path)), ("reason", reason)))
         digest.update(path.name.encode() + b"\0" + data)
         chunks.append(data)
     entry.sha256, entry.data = digest.hexdigest(), chunks[0]
@@ -224,6 +238,8 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 loaded.append((head, seed, None, "two files for one student"))
                 continue
             try:
+                if entry.unreadable:
+                    raise entry.unreadable
                 answers = load_bytes(entry.files[0], entry.data)
             except SubmissionError as exc:
                 error = describe(exc, job.lang).removeprefix(f"{entry.files[0]}: ")

@@ -60,6 +60,15 @@ def klass(tmp_path):
     return folder
 
 
+def test_a_huge_file_is_not_read(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "zed.toml").write_bytes(b"#" * (2 << 20))
+    summary = json.loads(grade(folder, tmp_path / "out").stdout)
+    assert summary["unreadable"] == [{"student": "zed", "file": "zed.toml", "error":
+        "cannot read the file (2097152 bytes; a submission has at most 1048576)."}]
+
+
 def test_csv_and_jsonl_are_exact(klass, tmp_path):
     out = tmp_path / "out"
     proc = grade(klass, out)
