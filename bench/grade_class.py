@@ -1,17 +1,38 @@
-"""Benchmark: an instructor grading a class with `grader grade`.
+"""Benchmark: an instructor grading a class with `grader grade`, against a naive reference.
 
-    python bench/grade_class.py [--students N]
+    python bench/grade_class.py [--students 10000] [--jobs 2] [--sample 300]
+                                [--grade-runs 3] [--runs 7]
 
-Writes N submissions (alternating the two example files) to a temporary folder,
-grades them with the real command, and prints the wall time, the time per
-submission and the peak memory of the run (children included).
+1. Writes N submissions (all five exercises, every part) with a realistic mix of
+   answers: right in the reference's exact form, equivalent exact forms,
+   decimals (precise and imprecise), named mistakes, random wrong numbers,
+   unparsable text, hostile text, and a few parts left out. Answers repeat as
+   they do in a class, and the random wrong numbers are mostly unique.
+2. Grades the folder with the real command, `grader grade DIR --out OUT --jobs J`
+   (process start to exit), and prints answers per second and the peak memory
+   of that process tree.
+3. Grades a sample of the same answers with a naive reference (SymPy's
+   `sympify` + `simplify` on each answer, in this process) and prints its
+   throughput, the ratio, and whether both give the same verdict (full marks or
+   not) on every sampled answer. The naive reference executes what it parses,
+   so it is never given the hostile answers: they are left out of its sample.
+4. Times `grader check` on one numeric answer (process start to exit) against
+   `python -c "import sympy"`, medians of --runs runs, and says whether that
+   check imported SymPy.
+
+Targets: at least 20 times the naive throughput; 10,000 submissions in under a
+minute with --jobs 2 on a 2-core machine.
 """
-
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import random
+import re
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -19,32 +40,255 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import sympy  # noqa: E402  (the benchmark itself may use SymPy freely)
+
+from grader import bank, feedback as fb  # noqa: E402
+
+HOSTILE = ["__import__('os').system('true')", "().__class__.__base__.__subclasses__()",
+           "9**9**9**9", "10**10**10", "exp(exp(exp(exp(exp(10)))))", "2**2**2**2**2**2",
+           "(" * 150 + "1" + ")" * 150, "sqrt(" * 60 + "2" + ")" * 60, "1" * 600,
+           "[i for i in range(10**9)]", "lambda: 1", "open('/etc/passwd')", "1e999999999"]
+UNPARSABLE = ["(1, 2 3)", "sqrt(14", "1/2/", "x + 1", "3 0", "half", "1,,2", "()", "",
+              "sqrt 2", "2x"]
+MIX = [("right", 30), ("equivalent", 10), ("decimal", 20), ("imprecise", 5), ("mistake", 14),
+       ("random", 11), ("unparsable", 6), ("hostile", 2), ("missing", 2)]
+
+
+def show(value) -> str:
+    return fb.show(value)
+
+
+def decimal(value, digits: int) -> str:
+    return f"{float(sympy.N(value, 30)):.{digits}g}"
+
+
+def vector_text(items, brackets="()") -> str:
+    return brackets[0] + ", ".join(items) + brackets[1]
+
+
+def pools(part) -> dict[str, list[str]]:
+    """The answers students give to one part, by category (none typed: all from the bank)."""
+    ref = part.reference
+    mistakes = [v for _, v in fb.mistakes(part_exercise[part.id], part.id)]
+    if part.kind in ("scalar", "integer"):
+        exact = show(ref)
+        forms = {exact, f"2*({exact})/2", f"({exact}) + 0", f"3*({exact}) - 2*({exact})",
+                 show(sympy.together(ref)), show(sympy.radsimp(ref))}
+        right = [exact]
+        equivalent = sorted(forms - {exact})
+        decimals = [decimal(ref, d) for d in (3, 4, 5, 6)] if part.kind == "scalar" else \
+            [f"{int(ref)}"]
+        imprecise = [decimal(ref * sympy.Rational(103, 100), 4)] if ref != 0 else ["0.01"]
+        wrong = [show(m) for m in mistakes] + [decimal(m, 3) for m in mistakes if m != 0]
+        random_wrong = lambda rng: (str(rng.randint(0, 40)) if part.kind == "integer"  # noqa: E731
+                                    else f"{rng.uniform(0, 3):.4f}")
+    elif part.kind == "vector":
+        comps = [show(c) for c in ref]
+        right = [vector_text(comps)]
+        equivalent = [vector_text(comps, "[]"),
+                      vector_text([f"2*({c})/2" for c in comps]),
+                      vector_text([show(sympy.together(c)) for c in ref])]
+        decimals = [vector_text([decimal(c, d) if c != 0 else "0" for c in ref]) for d in (3, 4, 6)]
+        imprecise = [vector_text([decimal(c * sympy.Rational(102, 100), 3) if c != 0 else "0"
+                                  for c in ref])]
+        wrong = [vector_text([show(c) for c in m]) for m in mistakes]
+        wrong += [vector_text([decimal(c, 3) if c != 0 else "0" for c in m]) for m in mistakes]
+        wrong.append(vector_text(list(reversed(comps))))
+        random_wrong = lambda rng: vector_text([f"{rng.uniform(0, 1):.3f}"  # noqa: E731
+                                                for _ in comps])
+    else:   # set
+        points = [vector_text([show(c) for c in p]) for p in ref]
+        right = ["{" + ", ".join(points) + "}"]
+        equivalent = ["[" + ", ".join(points[::-1]) + "]",
+                      "{" + ", ".join(points[1:] + points[:1]) + "}"]
+        decimals = ["{" + ", ".join(vector_text([decimal(c, 3) for c in p]) for p in ref) + "}"]
+        imprecise = decimals
+        wrong = ["{" + ", ".join(points[:-1]) + "}", "{" + ", ".join(points + ["(0, 0, 1)"]) + "}",
+                 "{(1, 0, 0), (0, 1, 0), (0, 0, 1)}", "{" + ", ".join(points + points[:1]) + "}"]
+        random_wrong = lambda rng: "{" + ", ".join(  # noqa: E731
+            vector_text([f"{rng.randint(0, 4)}/4" for _ in range(3)]) for _ in range(4)) + "}"
+    return {"right": right, "equivalent": equivalent or right, "decimal": decimals,
+            "imprecise": imprecise, "mistake": wrong or imprecise, "random": random_wrong,
+            "unparsable": UNPARSABLE, "hostile": HOSTILE}
+
+
+part_exercise = {p.id: ex.id for ex in bank.EXERCISES.values() for p in ex.parts}
+
+
+def generate(folder: Path, students: int, seed: int = 7) -> list[tuple[str, str, str, str]]:
+    """Write the class; return every (exercise, part, answer, category) written."""
+    rng = random.Random(seed)
+    table = {(ex.id, p.id): pools(p) for ex in bank.EXERCISES.values() for p in ex.parts}
+    categories = [c for c, w in MIX for _ in range(w)]
+    written = []
+    for i in range(students):
+        lines = []
+        for ex in bank.EXERCISES.values():
+            lines.append(f'["{ex.id}"]')
+            for p in ex.parts:
+                category = rng.choice(categories)
+                if category == "missing":
+                    continue
+                choices = table[(ex.id, p.id)][category]
+                answer = choices(rng) if callable(choices) else rng.choice(choices)
+                written.append((ex.id, p.id, answer, category))
+                lines.append(f"{p.id} = {json.dumps(answer)}")
+        (folder / f"student{i:05d}.toml").write_text("\n".join(lines) + "\n")
+    return written
+
+
+# --- the naive reference ----------------------------------------------------
+
+NAIVE_NAMES = {"e": sympy.E, "E": sympy.E, "ln": sympy.log, "pi": sympy.pi}
+
+
+def naive_equal(a, r, tolerant: bool) -> bool:
+    """simplify(answer - reference): zero, or within 0.5 % for a decimal answer."""
+    a = sympy.sympify(a)
+    difference = sympy.simplify(a - r)
+    if tolerant and a.has(sympy.Float):
+        bound = 0.005 * abs(float(r)) if r != 0 else 0.0005
+        return abs(float(sympy.N(difference))) <= bound
+    return difference == 0
+
+
+def naive_verdict(part, text: str) -> bool:
+    """Full marks or not, by sympify + simplify (executes the text: never give it hostile input)."""
+    try:
+        if part.kind == "set":   # a Python set would merge duplicate points: keep them
+            text = text.replace("{", "[").replace("}", "]")
+        value = sympy.sympify(text.replace("^", "**"), locals=NAIVE_NAMES)
+        ref = part.reference
+        if part.kind in ("scalar", "integer"):
+            return naive_equal(value, ref, part.kind == "scalar")
+        if part.kind == "vector":
+            items = list(value)
+            return len(items) == len(ref) and all(naive_equal(a, r, True)
+                                                  for a, r in zip(items, ref))
+        points = [tuple(p) for p in value]
+        left = [tuple(p) for p in ref]
+        for point in points:
+            hit = next((q for q in left if len(q) == len(point)
+                        and all(naive_equal(a, r, True) for a, r in zip(point, q))), None)
+            if hit is None:
+                return False
+            left.remove(hit)
+        return not left
+    except Exception:   # noqa: BLE001 - whatever sympify cannot take is not full marks
+        return False
+
+
+def naive_main() -> None:
+    """The naive reference in a process of its own (SymPy's caches as cold as a real
+    grader's at its start): the sample on stdin, (seconds, verdicts) on stdout; the
+    import and the bank are not timed."""
+    sample = json.loads(sys.stdin.read())
+    parts = [bank.get(e).part(p) for e, p, _, _ in sample]
+    start = time.perf_counter()
+    verdicts = [naive_verdict(part, a) for part, (_, _, a, _) in zip(parts, sample)]
+    print(json.dumps([time.perf_counter() - start, verdicts]))
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--naive"]:
+        return naive_main()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=40)
+    parser.add_argument("--students", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--sample", type=int, default=300, help="answers for the naive reference")
+    parser.add_argument("--grade-runs", type=int, default=3,
+                        help="runs of the class and of the naive sample (medians)")
+    parser.add_argument("--runs", type=int, default=7, help="runs of the single-answer timing")
     args = parser.parse_args()
-    examples = [ROOT / "examples" / "alice.toml", ROOT / "examples" / "bob.toml"]
     grader = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
+    print(f"machine:                {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f} at start (shared: timings are noisy, medians shown)")
     with tempfile.TemporaryDirectory() as tmp:
-        files = []
-        for i in range(args.students):
-            path = Path(tmp) / f"student{i:03d}.toml"
-            shutil.copy(examples[i % 2], path)
-            files.append(str(path))
-        start = time.perf_counter()
-        result = subprocess.run([grader, "grade", *files, "--csv", str(Path(tmp) / "grades.csv")],
-                                capture_output=True, text=True)
-        elapsed = time.perf_counter() - start
-    if result.returncode not in (0, 1):
-        sys.exit(f"grader grade failed ({result.returncode}): {result.stderr}")
-    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    parts = sum(1 for line in result.stdout.splitlines()[1:] if line.strip())
-    print(f"submissions graded:   {parts}")
-    print(f"wall time:            {elapsed:.2f} s")
-    print(f"per submission:       {1000 * elapsed / args.students:.0f} ms (19 parts each)")
-    print(f"peak memory (child):  {peak_mb:.0f} MiB")
+        folder = Path(tmp) / "class"
+        folder.mkdir()
+        written = generate(folder, args.students)
+        times = []
+        for run in range(args.grade_runs):
+            out = Path(tmp) / f"out{run}"
+            start = time.perf_counter()
+            proc = subprocess.run([grader, "grade", str(folder), "--out", str(out),
+                                   "--jobs", str(args.jobs), "--format", "json"],
+                                  capture_output=True, text=True)
+            times.append(time.perf_counter() - start)
+            if proc.returncode not in (0, 1):
+                sys.exit(f"grader grade failed ({proc.returncode}): {proc.stderr}")
+        peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        summary = json.loads(proc.stdout)
+        records = {}
+        with (out / "results.jsonl").open() as fh:
+            for line in fh:
+                rec = json.loads(line)
+                records[rec["student"]] = rec
+    ours = {}
+    for rec in records.values():
+        for ex in rec["exercises"]:
+            for p in ex["parts"]:
+                if p["answer"] is not None:
+                    ours[(ex["id"], p["id"], p["answer"])] = p["correct"]
+    elapsed = statistics.median(times)
+    rate = len(written) / elapsed
+    print(f"submissions:            {summary['students']} ({summary['graded']} graded, "
+          f"{len(summary['unreadable'])} unreadable)")
+    print(f"answers:                {len(written)} ({summary['distinct_answers']} distinct, "
+          f"each checked once)")
+    print(f"wall time:              {elapsed:.2f} s median of {len(times)} "
+          f"({', '.join(f'{t:.1f}' for t in times)}; grader grade --jobs {args.jobs}, "
+          f"process start to exit)  target < 60 s: {'met' if elapsed < 60 else 'NOT met'}")
+    print(f"throughput:             {rate:.0f} answers/s")
+    print(f"peak RSS:               {peak_mb:.0f} MiB (largest process of the runs, workers included)")
+
+    rng = random.Random(11)
+    judgeable = [w for w in written if w[3] != "hostile"]
+    sample = rng.sample(judgeable, min(args.sample, len(judgeable)))
+    agree = 0
+    naive_times = []
+    for _ in range(args.grade_runs):
+        naive = subprocess.run([sys.executable, __file__, "--naive"], input=json.dumps(sample),
+                               capture_output=True, text=True, check=True)
+        naive_time, verdicts = json.loads(naive.stdout)
+        naive_times.append(naive_time)
+    naive_time = statistics.median(naive_times)
+    disagreements = []
+    for (e, p, a, c), verdict in zip(sample, verdicts):
+        if ours[(e, p, a)] == verdict:   # full marks or not
+            agree += 1
+        else:
+            disagreements.append((e, p, a, c, ours[(e, p, a)], verdict))
+    naive_rate = len(sample) / naive_time
+    hostile = sum(1 for w in written if w[3] == "hostile")
+    print(f"naive reference:        {naive_rate:.1f} answers/s (sympify + simplify, "
+          f"{len(sample)} sampled answers, in a fresh process, median of {len(naive_times)})")
+    ratio = rate / naive_rate
+    print(f"speed ratio:            {ratio:.0f}x  target >= 20x: {'met' if ratio >= 20 else 'NOT met'}")
+    print(f"verdicts agree:         {agree}/{len(sample)} (full marks or not; the naive "
+          f"reference never sees the {hostile} hostile answers, which it would execute)")
+    for d in disagreements[:10]:
+        print("  disagree:", d)
+
+    answer = "1.87"   # a numeric answer: needs no SymPy
+    check = [grader, "check", "embedding-distances", "parakeet-fourier", answer]
+    ours_t = [timed(check) for _ in range(args.runs)]
+    sympy_t = [timed([sys.executable, "-c", "import sympy"]) for _ in range(args.runs)]
+    imported = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader.cli",
+                               *check[1:]], capture_output=True, text=True, cwd=ROOT).stderr
+    uses_sympy = any(re.search(r"\|\s*sympy\s*$", line) for line in imported.splitlines())
+    print(f"one check from the CLI: {1000 * statistics.median(ours_t):.0f} ms (median of "
+          f"{args.runs}; `grader check ... {answer}`, imports SymPy: {'yes' if uses_sympy else 'no'})")
+    print(f"python -c 'import sympy': {1000 * statistics.median(sympy_t):.0f} ms (median of "
+          f"{args.runs})")
+
+
+def timed(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

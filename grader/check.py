@@ -16,36 +16,12 @@ from typing import Mapping
 
 import sympy
 
-from . import compare, feedback as fb
+from . import compare, fast, feedback as fb
 from .bank import EXERCISES, Exercise, Part, get, variant
 from .limits import LimitExceeded, run_limited
-from .messages import DECIMAL_COMMA, message
+from .messages import DECIMAL_COMMA
+from .outcome import Outcome, PartResult, missing_part, render  # noqa: F401  (re-exported)
 from .parse import AnswerSyntaxError, parse_answer
-
-
-@dataclass(frozen=True)
-class Outcome:
-    fraction: float                       # of the part's points
-    findings: tuple[fb.Finding, ...] = ()  # empty when correct
-    column: int | None = None             # where parsing failed
-
-
-@dataclass(frozen=True)
-class PartResult:
-    id: str
-    score: float
-    max_score: int
-    correct: bool
-    note: str                 # first finding's key; '' when correct
-    feedback: str
-    notes: tuple[str, ...] = ()
-    column: int | None = None
-    answer: str | None = None
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "score": self.score, "max_score": self.max_score,
-                "correct": self.correct, "note": self.note, "feedback": self.feedback,
-                "notes": list(self.notes), "column": self.column, "answer": self.answer}
 
 
 @dataclass(frozen=True)
@@ -167,36 +143,24 @@ def evaluate(exercise_id: str, part_id: str, text: str, *, seed: str | int | Non
     return _set(ex, part, points)
 
 
-def render(part: Part, outcome: Outcome, lang: str, answer: str | None) -> PartResult:
-    keys = tuple(f.key for f in outcome.findings)
-    if keys:
-        text = " ".join(message(f.key, lang, **dict(f.params)) for f in outcome.findings)
-    else:
-        text = message("correct", lang)
-    return PartResult(part.id, round(part.points * outcome.fraction, 3), part.points,
-                      not keys, keys[0] if keys else "", text, keys, outcome.column, answer)
-
-
 def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en",
                *, timeout: float | None = None, seed: str | int | None = None) -> PartResult:
     """Check one answer to the variant ``seed`` (None: the lesson's data).
 
     Unknown ids raise :class:`grader.bank.UnknownExercise` / :class:`grader.bank.UnknownPart`
     (KeyErrors); a bad seed :class:`grader.seeds.InvalidSeed` (a ValueError).
-    In fr and id a decimal comma is read (:func:`grader.parse.decimal_commas`).
+    In fr and id a decimal comma is read (:func:`grader.parse.decimal_commas`). A plain number
+    against the lesson's own data is judged without SymPy or a child process (:mod:`grader.fast`).
     """
     part = variant(exercise_id, seed).part(part_id)   # built here, before the fork
     comma = lang in DECIMAL_COMMA
-    outcome = run_limited(lambda: evaluate(exercise_id, part_id, answer_text, seed=seed,
-                                           decimal_comma=comma), timeout)
+    outcome = fast.outcome(exercise_id, part_id, answer_text) if seed is None else None
+    if outcome is None:
+        outcome = run_limited(lambda: evaluate(exercise_id, part_id, answer_text, seed=seed,
+                                               decimal_comma=comma), timeout)
     if isinstance(outcome, LimitExceeded):
         outcome = Outcome(0.0, (fb.finding("too-large", reason=outcome.reason),))
     return render(part, outcome, lang, answer_text)
-
-
-def missing_part(part: Part, lang: str) -> PartResult:
-    return PartResult(part.id, 0.0, part.points, False, "missing",
-                      message("missing", lang), ("missing",), None, None)
 
 
 def validate(mapping: Mapping[str, Mapping[str, str]]) -> None:

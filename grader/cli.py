@@ -15,25 +15,29 @@ import argparse
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from . import argtext, report
-from .bank import EXERCISES, UnknownExercise, UnknownPart, get, variant
-from .check import check_part, grade_submission
 from .messages import LOCALES, UnknownLanguage, detect_lang, message
-from .submission import SubmissionError, load, seed_conflict
 from .seeds import MAX_SEED_LENGTH, InvalidSeed, seed_text
+
+# The bank, checking and submissions import SymPy (about half a second): each
+# command imports what it needs, so a plain-number `check` answers without it.
 
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--lang", help="language: en, ja, zh, ko, fr, id (default: "
                         "$GRADER_LANG, then $LC_ALL, $LC_MESSAGES, $LANG, then en)")
-    common.add_argument("--format", choices=("text", "json"), default="text",
+    common.add_argument("--format", choices=formats, default="text",
                         help="output format (default: text)")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common()
     parser = argparse.ArgumentParser(prog="grader", parents=[common],
                                      description="Check answers to the course's exercises.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -48,15 +52,58 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("id")
     check.add_argument("part")
     check.add_argument("answer", help="the answer, quoted as one argument, e.g. '(1, 2, 3)'")
-    submit = sub.add_parser("submit", parents=[common, seeded],
+    submit = sub.add_parser("submit", parents=[_common(("text", "json", "gradescope")), seeded],
                             help="check a TOML or JSON submission file")
     submit.add_argument("file")
-    grade = sub.add_parser("grade", parents=[common], help="grade many submission files")
-    grade.add_argument("files", nargs="+", metavar="FILE")
-    grade.add_argument("--csv", metavar="PATH", help="also write one CSV row per file")
-    grade.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1),
-                       help="parallel processes (default: up to 4)")
+    submit.add_argument("--output", metavar="PATH",
+                        help="write the report to PATH instead of stdout (e.g. "
+                             "/autograder/results/results.json with --format gradescope)")
+    grade = sub.add_parser("grade", parents=[common],
+                           help="grade a folder of submission files, one per student (resumable)")
+    grade.add_argument("folder", metavar="SUBMISSIONS_DIR",
+                       help="one TOML or JSON file per student; the file's stem is the student id")
+    grade.add_argument("--out", required=True, metavar="OUT_DIR",
+                       help="where results.jsonl and grades.csv go (kept across runs)")
+    grade.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                       help="worker processes (default: all cores)")
+    grade.add_argument("--variants", action="store_true",
+                       help="grade each student on the variant seeded by their id")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes >= 1, got {text!r}")
+    return value
+
+
+def _bank():
+    from . import bank
+    return bank
+
+
+def _unusable(exc: Exception, lang: str) -> bool:
+    """Say what is wrong with the input, if that is what ``exc`` is about."""
+    # whatever raised it was imported: no need to import anything here
+    bank, submission = sys.modules.get("grader.bank"), sys.modules.get("grader.submission")
+    if bank and isinstance(exc, bank.UnknownExercise):
+        print(message("error-unknown-exercise", lang, id=exc.exercise_id,
+                      known=", ".join(bank.EXERCISES)), file=sys.stderr)
+    elif bank and isinstance(exc, bank.UnknownPart):
+        known = ", ".join(p.id for p in bank.get(exc.exercise_id).parts)
+        print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
+                      known=known), file=sys.stderr)
+    elif submission and isinstance(exc, submission.SubmissionError):
+        print(describe(exc, lang), file=sys.stderr)
+    elif isinstance(exc, InvalidSeed):
+        print(message("error-seed", lang, seed=exc.seed, limit=MAX_SEED_LENGTH), file=sys.stderr)
+    else:
+        return False
+    return True
 
 
 def _style() -> report.Style:
@@ -64,13 +111,22 @@ def _style() -> report.Style:
 
 
 def _emit(args, text: str, data) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2) if args.format == "json" else text)
+    out = json.dumps(data, ensure_ascii=False, indent=2) if args.format != "text" else text
+    path = getattr(args, "output", None)
+    if path is None:
+        print(out)
+        return
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(out + "\n", encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _list(args, lang) -> int:
     rows = [{"id": ex.id, "lesson": ex.lesson, "title": ex.title_in(lang),
              "parts": [p.id for p in ex.parts], "max_score": ex.max_score}
-            for ex in EXERCISES.values()]
+            for ex in _bank().EXERCISES.values()]
     text = "\n".join(f"{r['lesson']}  {r['id']:<20} {r['title']}  ({', '.join(r['parts'])})"
                      for r in rows)
     _emit(args, text, rows)
@@ -78,14 +134,23 @@ def _list(args, lang) -> int:
 
 
 def _show(args, lang) -> int:
-    ex = variant(args.id, args.seed)
+    ex = _bank().variant(args.id, args.seed)
     _emit(args, report.exercise_text(ex, lang), report.exercise_dict(ex, lang))
     return OK
 
 
 def _check(args, lang) -> int:
-    result = check_part(args.id, args.part, args.answer, lang, seed=args.seed)
-    seed = variant(args.id, args.seed).seed
+    seed = seed_text(args.seed) if args.seed is not None else None
+    outcome = None
+    if seed is None:
+        from . import fast
+        outcome = fast.outcome(args.id, args.part, args.answer)
+    if outcome is not None:   # a plain number against the lesson's data: no SymPy, no child
+        from .outcome import render
+        result = render(fast.part_info(args.id, args.part), outcome, lang, args.answer)
+    else:
+        from .check import check_part
+        result = check_part(args.id, args.part, args.answer, lang, seed=seed)
     _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
     if result.column is not None or result.note == "too-large":
         return UNUSABLE
@@ -93,47 +158,59 @@ def _check(args, lang) -> int:
 
 
 def _submit(args, lang) -> int:
-    submission = load(args.file)
-    seed = submission.seed
-    if args.seed is not None:
-        option = seed_text(args.seed)       # validated, canonical
-        if seed is not None and seed != option:
-            raise seed_conflict(args.file, seed, option)
-        seed = option
+    from .check import grade_submission
+    from .submission import SubmissionError, load, seed_conflict
+    try:
+        submission = load(args.file)
+        seed = submission.seed
+        if args.seed is not None:
+            option = seed_text(args.seed)       # validated, canonical
+            if seed is not None and seed != option:
+                raise seed_conflict(args.file, seed, option)
+            seed = option
+    except SubmissionError as exc:
+        if args.format != "gradescope":
+            raise
+        _emit(args, "", report.gradescope_error(describe(exc, lang)))
+        print(describe(exc, lang), file=sys.stderr)
+        return UNUSABLE
     result = grade_submission(submission.answers, lang, seed=seed)
-    _emit(args, report.submission_text(result, lang, _style()), result.to_dict())
+    data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
+    _emit(args, report.submission_text(result, lang, _style()), data)
     return OK if result.all_correct else NOT_CORRECT
 
 
-def describe(exc: SubmissionError, lang: str) -> str:
+def describe(exc, lang: str) -> str:
     """The error in words, always starting with the file's name."""
     text = message(exc.key, lang, **dict(exc.params))
     return text if text.startswith(exc.path) else f"{exc.path}: {text}"
 
 
-def _grade_one(path: str, lang: str):
-    """(path, result or None, error text); never raises for a bad file."""
-    try:
-        submission = load(path)
-        return path, grade_submission(submission.answers, lang, seed=submission.seed), ""
-    except SubmissionError as exc:
-        return path, None, describe(exc, lang)
-
-
 def _grade(args, lang) -> int:
-    if args.jobs > 1 and len(args.files) > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            graded = list(pool.map(_grade_one, args.files, [lang] * len(args.files)))
-    else:
-        graded = [_grade_one(path, lang) for path in args.files]
-    if args.csv:
-        Path(args.csv).write_text(report.grade_csv(graded), encoding="utf-8")
-    data = {"files": [dict(file=p, error=e or None, **(r.to_dict() if r else {}))
-                      for p, r, e in graded]}
-    _emit(args, report.grade_text(graded, lang, _style()), data)
-    if any(r is None for _, r, _ in graded):
+    from . import batch
+    job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
+                    progress=batch.progress_line())
+    try:
+        batch.run(job, describe)
+    except batch.BatchError as exc:
+        print(f"grader grade: {exc}", file=sys.stderr)
         return UNUSABLE
-    return OK if all(r.all_correct for _, r, _ in graded) else NOT_CORRECT
+    except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"grader grade: {where}{exc.strerror or exc}", file=sys.stderr)
+        return UNUSABLE
+    bad = [r for r in job.final if r["error"]]
+    data = {"students": len(job.final), "graded": len(job.final) - len(bad),
+            "graded_now": job.graded_now, "kept": job.kept,
+            "answers": job.answers, "distinct_answers": job.distinct,
+            "unreadable": [{"student": r["student"], "file": r["file"], "error": r["error"]}
+                           for r in bad],
+            "results": str(Path(args.out) / batch.RESULTS),
+            "grades": str(Path(args.out) / batch.GRADES)}
+    _emit(args, report.batch_text(data, _style()), data)
+    if bad:
+        return UNUSABLE
+    return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade}
@@ -152,27 +229,19 @@ def main(argv: list[str] | None = None) -> int:
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)
-    except UnknownExercise as exc:
-        print(message("error-unknown-exercise", lang, id=exc.exercise_id,
-                      known=", ".join(EXERCISES)), file=sys.stderr)
-    except UnknownPart as exc:
-        print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
-                      known=", ".join(p.id for p in get(exc.exercise_id).parts)), file=sys.stderr)
-    except SubmissionError as exc:
-        print(describe(exc, lang), file=sys.stderr)
-    except InvalidSeed as exc:
-        print(message("error-seed", lang, seed=exc.seed, limit=MAX_SEED_LENGTH), file=sys.stderr)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return OK
-    except Exception as exc:  # a bug: say so briefly, keep the traceback for GRADER_DEBUG
+    except Exception as exc:  # noqa: BLE001
+        if _unusable(exc, lang):
+            return UNUSABLE
+        # a bug: say so briefly, keep the traceback for GRADER_DEBUG
         if os.environ.get("GRADER_DEBUG"):
             raise
         print(message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
               file=sys.stderr)
         return INTERNAL
-    return UNUSABLE
 
 
 if __name__ == "__main__":

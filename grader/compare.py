@@ -11,6 +11,7 @@ decide a 100-digit evaluation decides, else the verdict is ``undecided``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import sympy
@@ -32,10 +33,12 @@ class TooLarge(ArithmeticError):
     """A finite number too large to evaluate (say exp(exp(exp(exp(10)))))."""
 
 
+@lru_cache(maxsize=16384)
 def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
     """A real Float for ``expr``, or None when it is not a finite real number.
 
-    Raises :class:`TooLarge` when the number overflows the evaluation."""
+    Raises :class:`TooLarge` when the number overflows the evaluation. Memoized:
+    references, mistakes and a class's answers are evaluated again and again."""
     try:
         value = sympy.N(expr, digits)
     except OverflowError:
@@ -55,6 +58,9 @@ def is_decimal(expr: sympy.Expr) -> bool:
 
 def compare_scalar(answer: sympy.Expr, reference: sympy.Expr, *, exact: bool = False) -> Verdict:
     """Is ``answer`` the number ``reference``? ``exact`` turns tolerance off."""
+    if getattr(answer, "is_Rational", False) and getattr(reference, "is_Rational", False):
+        # two fractions: equal or not, exactly, with nothing to evaluate
+        return Verdict(answer == reference)
     try:
         a = numeric(answer)
     except TooLarge:

@@ -12,7 +12,6 @@ live in the catalogs of :mod:`grader.messages`. Three kinds of rules:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import permutations
 from types import MappingProxyType
@@ -22,16 +21,7 @@ import sympy
 
 from . import compare, geometry as g
 from .bank import Exercise, variant
-
-
-@dataclass(frozen=True)
-class Finding:
-    key: str
-    params: tuple[tuple[str, str], ...] = field(default=())
-
-
-def finding(key: str, **params: object) -> Finding:
-    return Finding(key, tuple((k, str(v)) for k, v in params.items()))
+from .outcome import Finding, finding  # noqa: F401  (re-exported: the rules build findings)
 
 
 def show(value) -> str:

@@ -1,13 +1,14 @@
 """Turn results into text, JSON-ready dicts and CSV rows. Pure: strings in, strings out."""
 from __future__ import annotations
 
-import csv
-import io
-from typing import Sequence
+from typing import TYPE_CHECKING
 
-from .bank import EXERCISES, Exercise
-from .check import PartResult, SubmissionResult
 from .messages import DECIMAL_COMMA, message
+from .outcome import PartResult
+
+if TYPE_CHECKING:   # the bank and checking import SymPy: a plain-number check needs neither
+    from .bank import Exercise
+    from .check import SubmissionResult
 
 
 class Style:
@@ -67,6 +68,7 @@ def check_text(result: PartResult, lang: str, style: Style) -> str:
 
 
 def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
+    from .bank import EXERCISES
     lines = [] if result.seed is None else [message("label-variant", lang, seed=result.seed)]
     for ex in result.exercises:
         lesson = EXERCISES[ex.id].lesson
@@ -134,39 +136,37 @@ def exercise_dict(ex: Exercise, lang: str) -> dict:
                        "example": p.example, "prompt": p.prompt_in(lang)} for p in ex.parts]}
 
 
-def grade_rows(graded: Sequence[tuple[str, SubmissionResult | None, str]]) -> list[list[str]]:
-    """One row per file: file, score, max, per-exercise scores, error."""
-    rows = []
-    for path, result, error in graded:
-        if result is None:
-            rows.append([path, "", ""] + [""] * len(EXERCISES) + [error])
-        else:
-            per = {e.id: number(e.score) for e in result.exercises}
-            rows.append([path, number(result.score), str(result.max_score)]
-                        + [per.get(i, "") for i in EXERCISES] + [""])
-    return rows
+def gradescope(result: SubmissionResult, lang: str) -> dict:
+    """Gradescope's autograder ``results.json``: a test per part, the total as ``score``.
+
+    Specification: https://gradescope-autograders.readthedocs.io/en/latest/specs/"""
+    tests = []
+    for lesson, ex in enumerate(result.exercises, 1):
+        for sub, part in enumerate(ex.parts, 1):
+            tests.append({"name": f"{ex.id}: {part.id}", "number": f"{lesson}.{sub}",
+                          "score": part.score, "max_score": part.max_score,
+                          "status": "passed" if part.correct else "failed",
+                          "output": part.feedback if part.correct
+                          else f"[{part.note}] {part.feedback}"})
+    return {"score": result.score,
+            "output": f"{message('label-score', lang)}: {number(result.score)}/{result.max_score}",
+            "tests": tests}
 
 
-def grade_header() -> list[str]:
-    return ["file", "score", "max_score", *EXERCISES, "error"]
+def gradescope_error(text: str) -> dict:
+    """``results.json`` for a file that cannot be graded: no tests, score 0, the reason."""
+    return {"score": 0, "output": text, "tests": []}
 
 
-def grade_csv(graded) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(grade_header())
-    writer.writerows(grade_rows(graded))
-    return out.getvalue()
-
-
-def grade_text(graded, lang: str, style: Style) -> str:
-    header = grade_header()
-    rows = grade_rows(graded)
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip()]
-    for row in rows:
-        text = "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
-        if row[-1]:
-            text = f"{row[0].ljust(widths[0])}  {style.bad(message('label-failed', lang))}: {row[-1]}"
-        lines.append(text)
+def batch_text(summary: dict, style: Style) -> str:
+    """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
+    lines = [f"{summary['students']} students: {summary['graded']} graded, "
+             f"{len(summary['unreadable'])} unreadable "
+             f"({summary['graded_now']} graded in this run, {summary['kept']} kept from an "
+             f"earlier run)",
+             f"results: {summary['results']}",
+             f"grades:  {summary['grades']}"]
+    if summary["unreadable"]:
+        lines.append(style.bad(f"unreadable files ({len(summary['unreadable'])}):"))
+        lines += [f"  {u['file']}: {u['error']}" for u in summary["unreadable"]]
     return "\n".join(lines)

@@ -120,25 +120,32 @@ def parse_submission(path, data) -> dict[str, dict[str, str]]:
     return out
 
 
-def _load(path) -> tuple[Path, object]:
+def load(path) -> Submission:
+    """Read and validate one submission file (.json is JSON; anything else TOML): its answers and
+    its seed, if it names one."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise _error(path, "error-no-such-file", path=path) from None
-    except UnicodeDecodeError:
-        raise _error(path, "error-not-utf8", path=path) from None
     except OSError as exc:
         raise _error(path, "error-unreadable", path=path, reason=exc.strerror or str(exc)) from None
-    return path, (_load_json(path, text) if path.suffix.lower() == ".json" else _load_toml(path, text))
+    return load_bytes(path, data)
 
 
 def load_submission(path) -> dict[str, dict[str, str]]:
-    """Read and validate one submission file (.json is JSON; anything else TOML): its answers."""
+    """Read and validate one submission file: its answers."""
     return load(path).answers
 
 
-def load(path) -> Submission:
-    """Read and validate one submission file: its answers and its seed, if it names one."""
-    path, data = _load(path)
+def load_bytes(path, data: bytes) -> Submission:
+    """Validate a submission file's content, already read (the batch grader hashes it first)."""
+    path = Path(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _error(path, "error-not-utf8", path=path) from None
+    if not text.strip():
+        raise _error(path, "error-empty", path=path)
+    data = _load_json(path, text) if path.suffix.lower() == ".json" else _load_toml(path, text)
     return read_submission(path, data)

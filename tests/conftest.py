@@ -13,6 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def grader_cache(tmp_path_factory):
+    """The grader's reference cache in a temporary folder, not the user's home."""
+    os.environ["GRADER_CACHE_DIR"] = str(tmp_path_factory.mktemp("grader-cache"))
+
+
 def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     return subprocess.run(

@@ -1,5 +1,4 @@
 """The real ``grader`` command, in a subprocess: exit codes, JSON schema, files, locales."""
-import csv
 import json
 import os
 import shutil
@@ -14,12 +13,12 @@ ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
 
 
-def run(*args, env=None):
+def run(*args, env=None, cwd=ROOT):
     environ = {k: v for k, v in os.environ.items()
                if k not in ("GRADER_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
     environ.update(env or {})
     proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True,
-                          cwd=ROOT, env=environ, timeout=60)
+                          cwd=cwd, env=environ, timeout=60)
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "internal error" not in proc.stderr
     return proc
@@ -120,25 +119,6 @@ def test_bob_is_instructive():
     for key in ("squared-distance", "unscaled-softmax", "removed-simplex-vertex", "dim-off-by-one",
                 "divided-by-dk", "off-by-one-step", "percent-vs-fraction", "missing"):
         assert f"[{key}]" in out
-
-
-def test_grade_many_files(tmp_path):
-    files = [DATA / "correct.toml", DATA / "malformed.toml", DATA / "partial.toml",
-             DATA / "correct.json"]
-    report = tmp_path / "grades.csv"
-    proc = run("grade", *files, "--csv", report, "--format", "json")
-    assert proc.returncode == 2                       # one file was unusable
-    data = json.loads(proc.stdout)["files"]
-    assert [d["score"] if d["error"] is None else None for d in data] == [26, None, 1, 26]
-    assert "line 3" in data[1]["error"]
-    rows = list(csv.DictReader(report.open()))
-    assert [r["score"] for r in rows] == ["26", "", "1", "26"]
-    assert rows[2]["submanifold-dims"] == "1" and "malformed.toml" in rows[1]["error"]
-
-
-def test_grade_text_summary():
-    out = run("grade", "examples/alice.toml", "examples/bob.toml").stdout
-    assert "examples/alice.toml" in out and "examples/bob.toml" in out
 
 
 def test_hostile_submission_runs_nothing():
@@ -282,3 +262,47 @@ def test_an_unusable_seed_in_a_file(tmp_path):
     bad.write_text('seed = 1.5\n["terrain-warmup"]\nlr-at-step = "1"\n')
     proc = run("submit", bad)
     assert proc.returncode == 2 and "bad.toml" in proc.stderr and 'seed = "s0042"' in proc.stderr
+
+
+GRADESCOPE_TEST_FIELDS = {"name", "number", "score", "max_score", "status", "output"}
+
+
+def test_gradescope_results_follow_the_specification(tmp_path):
+    target = tmp_path / "results" / "results.json"
+    proc = run("submit", "examples/bob.toml", "--format", "gradescope", "--output", target)
+    assert proc.returncode == 1 and proc.stdout == ""
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert set(data) == {"score", "output", "tests"}
+    assert data["score"] == 12 and data["output"] == "Score: 12/26"
+    tests = data["tests"]
+    from grader.bank import EXERCISES
+    assert len(tests) == sum(len(e.parts) for e in EXERCISES.values())   # a test per part
+    for test in tests:
+        assert set(test) == GRADESCOPE_TEST_FIELDS
+        assert isinstance(test["name"], str) and isinstance(test["output"], str)
+        assert 0 <= test["score"] <= test["max_score"]
+        assert test["status"] == ("passed" if test["score"] == test["max_score"] else "failed")
+    assert sum(t["score"] for t in tests) == data["score"]
+    by_name = {t["name"]: t for t in tests}
+    assert by_name["embedding-distances: parakeet-monkey"]["output"].startswith("[squared-distance]")
+    assert by_name["attention-weights: weights"]["status"] == "failed"
+    assert by_name["embedding-distances: cos-monkey-fourier"]["output"].startswith("[missing]")
+
+
+def test_gradescope_on_stdout_in_the_students_language():
+    data = json.loads(run("submit", "examples/alice.toml", "--format", "gradescope",
+                          "--lang", "ja").stdout)
+    assert data["score"] == 26 and all(t["status"] == "passed" for t in data["tests"])
+    assert data["output"].startswith("得点")
+
+
+def test_gradescope_for_an_unreadable_file_still_writes_results(tmp_path):
+    target = tmp_path / "results.json"
+    proc = run("submit", DATA / "malformed.toml", "--format", "gradescope", "--output", target)
+    assert proc.returncode == 2 and "line 3" in proc.stderr
+    data = json.loads(target.read_text())
+    assert data["score"] == 0 and data["tests"] == [] and "line 3" in data["output"]
+
+
+def test_gradescope_is_only_for_submit():
+    assert run("check", "attention-weights", "scores", "1", "--format", "gradescope").returncode == 2

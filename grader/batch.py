@@ -1,0 +1,331 @@
+"""Grade a folder of submissions, resumably: ``grader grade SUBMISSIONS_DIR --out OUT_DIR``.
+
+One file per student (the file's stem is the student id). Results go to
+``OUT_DIR/results.jsonl``, one line per graded file, appended as each student
+is done; ``OUT_DIR/grades.csv`` is rewritten from those results (temporary
+file, then ``os.replace``) every few seconds and at the end.
+
+Resuming: the JSONL is read back on start, a torn last line (a run killed in
+the middle of a write) is cut off, and a student whose file has the same
+content hash, seed, language and grader version as their last line is not
+graded again. A line is written with one ``write`` call and flushed at once,
+so a killed process (``kill -9`` included) loses nothing it wrote; the file is
+``fsync``-ed after every chunk of students and at the end, so a machine crash
+can only lose the last chunk, which the next run grades again.
+
+Speed: each distinct answer of the class is checked once (a class repeats
+answers heavily), by a :class:`grader.pool.Pool` of long-lived workers under
+the same memory and time limits as a single check, plain numbers by
+:mod:`grader.fast`; the parent reads the next chunk of files while the workers
+check the current one, and builds each line from the answers' JSON pieces.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Callable
+
+from . import bank, check, fast, feedback as fb
+from .outcome import Outcome, PartResult
+from .limits import LimitExceeded
+from .messages import DECIMAL_COMMA, message
+from .pool import Pool
+from .seeds import seed_text
+from .store import GRADES, RESULTS, Log, csv_text, read_log, write_atomic
+from .submission import SubmissionError, load_bytes
+
+CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
+CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
+MAX_BYTES = 1 << 20    # a submission file larger than this is not read
+
+
+class BatchError(Exception):
+    """The run cannot start (no such folder, no variants in this grader...)."""
+
+
+# --- the folder -------------------------------------------------------------
+
+@dataclass
+class Entry:
+    student: str
+    files: list[Path]
+    sha256: str = ""
+    data: bytes = b""
+    unreadable: SubmissionError | None = None
+
+
+def discover(folder: Path) -> list[Entry]:
+    """Every visible regular file of ``folder`` (not recursive), grouped by stem, sorted."""
+    if not folder.is_dir():
+        raise BatchError(f"{folder}: not a folder of submission files")
+    by_student: dict[str, list[Path]] = {}
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        by_student.setdefault(path.stem, []).append(path)
+    return [Entry(student, files) for student, files in sorted(by_student.items())]
+
+
+def _read(entry: Entry) -> None:
+    """Read the file and hash its name and content (a file too large or unreadable: its
+    size or the error is hashed instead, so a rerun tries it again once it changes)."""
+    digest = hashlib.sha256()
+    chunks = []
+    for path in entry.files:
+        reason = None
+        try:
+            size = path.stat().st_size
+            if size > MAX_BYTES:
+                reason = f"{size} bytes; a submission has at most {MAX_BYTES}"
+                data = f"\0{reason}".encode()
+            else:
+                data = path.read_bytes()
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            data = f"\0{reason}".encode()
+        if reason and entry.unreadable is None:
+            entry.unreadable = SubmissionError(str(path), "error-unreadable",
+                                               (("path", str(path)), ("reason", reason)))
+        digest.update(path.name.encode() + b"\0" + data)
+        chunks.append(data)
+    entry.sha256, entry.data = digest.hexdigest(), chunks[0]
+
+
+# --- grading ----------------------------------------------------------------
+
+@lru_cache(maxsize=4096)
+def _exercise(exercise_id: str, seed):
+    """The lesson's exercise, or the variant seeded by ``seed`` (built once per run)."""
+    return bank.get(exercise_id) if seed is None else bank.variant(exercise_id, seed)
+
+
+def evaluate(exercise_id: str, seed, part_id: str, text: str, decimal_comma: bool = False) -> Outcome:
+    """One answer (run in a worker). ``seed`` None: the lesson's own data; ``decimal_comma``: the
+    class writes 0,5 (fr, id), the run's one setting."""
+    if seed is None:
+        outcome = fast.outcome(exercise_id, part_id, text)
+        if outcome is not None:
+            return outcome
+    return check.evaluate(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma)
+
+
+def warm_up() -> None:
+    """Build what every check needs once, before the workers are forked."""
+    for ex in bank.EXERCISES.values():
+        for part in ex.parts:
+            fb.mistakes(ex.id, part.id)
+    fast.table()
+
+
+def _limit_outcome(value: LimitExceeded) -> Outcome:
+    return Outcome(0.0, (fb.finding("too-large", reason=value.reason),))
+
+
+@dataclass
+class Run:
+    folder: Path
+    out: Path
+    jobs: int
+    lang: str = "en"
+    variants: bool = False
+    timeout: float | None = None
+    progress: Callable[[int, int], None] | None = None
+    # filled by run():
+    graded_now: int = 0
+    kept: int = 0
+    answers: int = 0
+    distinct: int = 0
+    final: list[dict] = field(default_factory=list)
+
+
+class _Parts:
+    """Each distinct answer's result, once: its score and its JSON text (a class
+    repeats answers, so lines are assembled from these pieces)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.done: dict[tuple, tuple[float, int, str]] = {}
+
+    def add(self, key: tuple, result: PartResult) -> None:
+        self.done[key] = (result.score, result.max_score,
+                          json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")))
+
+    def missing(self, exercise_id: str, seed, part) -> tuple[float, int, str]:
+        key = (exercise_id, seed, part.id, None)
+        if key not in self.done:
+            self.add(key, check.missing_part(part, self.lang))
+        return self.done[key]
+
+
+def _head(entry: Entry, seed, lang: str, engine: str, variants: bool) -> dict:
+    return {"student": entry.student, "file": ", ".join(p.name for p in entry.files),
+            "sha256": entry.sha256, "seed": seed, "variants": variants, "lang": lang,
+            "grader": engine}
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _line(head: dict, answers, seed, parts: _Parts) -> tuple[str, dict]:
+    """The JSON line of a graded file, and its compact record."""
+    pieces, per, total, maximum = [], {}, 0.0, 0
+    for ex_id in bank.EXERCISES:
+        ex = _exercise(ex_id, seed)
+        given = answers.get(ex_id, {})
+        got = [parts.done[(ex_id, seed, p.id, given[p.id])] if p.id in given
+               else parts.missing(ex_id, seed, p) for p in ex.parts]
+        score = round(sum(g[0] for g in got), 3)
+        top = sum(g[1] for g in got)
+        per[ex_id], total, maximum = score, total + score, maximum + top
+        pieces.append(f'{{"id":{_dumps(ex_id)},"score":{_dumps(score)},"max_score":{top},'
+                      f'"parts":[{",".join(g[2] for g in got)}]}}')
+    total = round(total, 3)
+    text = (_dumps({**head, "error": None, "score": total, "max_score": maximum})[:-1]
+            + f',"exercises":[{",".join(pieces)}]}}\n')
+    return text, {**head, "error": None, "score": total, "max_score": maximum, "per": per}
+
+
+def _error_line(head: dict, error: str) -> tuple[str, dict]:
+    record = {**head, "error": error, "score": None, "max_score": None}
+    return _dumps({**record, "exercises": []}) + "\n", record | {"per": {}}
+
+
+def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
+    """Grade what is new or changed in ``job.folder``; write the JSONL and CSV."""
+    entries = discover(job.folder)
+    job.out.mkdir(parents=True, exist_ok=True)
+    log_path = job.out / RESULTS
+    latest = read_log(log_path)
+    engine = fast.engine_version()
+    todo = []
+    for entry in entries:
+        _read(entry)
+        old = latest.get(entry.student)
+        if old and (old["sha256"], old.get("variants", False), old["lang"], old["grader"]) \
+                == (entry.sha256, job.variants, job.lang, engine):
+            job.kept += 1
+        else:
+            todo.append(entry)
+    present = [e.student for e in entries]
+
+    def write_csv():
+        write_atomic(job.out / GRADES, csv_text(latest[s] for s in present if s in latest))
+
+    parts = _Parts(job.lang)
+    submitted: set[tuple] = set()
+    pool = None
+
+    def load(chunk: list[Entry]) -> list[tuple]:
+        """Read a chunk's files and send its new answers to the workers."""
+        nonlocal pool
+        loaded = []
+        for entry in chunk:
+            seed = entry.student if job.variants else None
+            head = _head(entry, seed, job.lang, engine, job.variants)
+            if len(entry.files) > 1:
+                loaded.append((head, seed, None, message("error-two-files", job.lang)))
+                continue
+            try:
+                if entry.unreadable:
+                    raise entry.unreadable
+                submission = load_bytes(entry.files[0], entry.data)
+                if not job.variants and submission.seed is not None:   # the file names its variant
+                    seed = seed_text(submission.seed)
+                    head = _head(entry, seed, job.lang, engine, job.variants)
+                answers = submission.answers
+            except SubmissionError as exc:
+                error = describe(exc, job.lang).removeprefix(f"{entry.files[0]}: ")
+                loaded.append((head, seed, None, error))
+                continue
+            loaded.append((head, seed, answers, None))
+            for ex_id, given in answers.items():
+                for part_id, text in given.items():
+                    job.answers += 1
+                    key = (ex_id, seed, part_id, text)
+                    if key not in submitted:
+                        submitted.add(key)
+                        if pool is None:
+                            warm_up()
+                            pool = Pool(partial(evaluate, decimal_comma=job.lang in DECIMAL_COMMA),
+                                        job.jobs, job.timeout)
+                        pool.submit(key, key)
+        return loaded
+
+    def receive(block: bool) -> None:
+        for key, value in pool.collect(None if block else 0):
+            ex_id, seed, part_id, text = key
+            outcome = _limit_outcome(value) if isinstance(value, LimitExceeded) else value
+            parts.add(key, check.render(_exercise(ex_id, seed).part(part_id), outcome,
+                                        job.lang, text))
+
+    log = Log(log_path)
+    last_csv = time.monotonic()
+    done = job.kept
+    chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
+    try:
+        if job.progress:
+            job.progress(done, len(entries))
+        ahead = load(chunks[0]) if chunks else []
+        for k in range(len(chunks)):
+            current = ahead
+            ahead = load(chunks[k + 1]) if k + 1 < len(chunks) else []   # while workers work
+            for head, seed, answers, error in current:
+                if error is None:
+                    for ex_id, given in answers.items():
+                        for part_id, text in given.items():
+                            while (ex_id, seed, part_id, text) not in parts.done:
+                                receive(block=True)
+                    line, record = _line(head, answers, seed, parts)
+                else:
+                    line, record = _error_line(head, error)
+                log.append_text(line)
+                latest[head["student"]] = record
+                job.graded_now += 1
+                done += 1
+                if job.progress:
+                    job.progress(done, len(entries))
+                if pool is not None:
+                    receive(block=False)
+            log.sync()
+            if time.monotonic() - last_csv > CSV_EVERY:
+                write_csv()
+                last_csv = time.monotonic()
+    finally:
+        if pool is not None:
+            pool.close()
+        log.close()
+    job.distinct = len(submitted)
+    write_csv()
+    job.final = [latest[s] for s in present]
+    return job
+
+
+def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:
+    """A one-line progress display on a terminal; None when stderr is not one."""
+    if not stream.isatty():
+        return None
+    started = time.monotonic()
+    shown, first = [0.0], []
+
+    def show(done: int, total: int) -> None:
+        now = time.monotonic()
+        first[:] = first or [done]        # students kept from an earlier run do not count
+        if done < total and now - shown[0] < 0.2:
+            return
+        shown[0] = now
+        width = 30
+        filled = width * done // total if total else width
+        rate = (done - first[0]) / (now - started) if now > started else 0
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"students  {rate:.0f}/s ")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+    return show

@@ -1,0 +1,98 @@
+"""The results folder of ``grader grade``: the JSONL log, read back and appended, and the CSV.
+
+Formats in grader/SCHEMA.md. A line is appended with one ``write`` call (so a
+killed process leaves at most one torn last line, cut off by :func:`read_log`);
+the CSV is replaced whole (temporary file, ``fsync``, ``os.replace``).
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Iterable
+
+from .bank import EXERCISES
+
+RESULTS, GRADES = "results.jsonl", "grades.csv"
+
+
+def read_log(path: Path) -> dict[str, dict]:
+    """The last record per student. A torn last line (no newline: the run was killed
+    while writing it) is cut off the file; a whole line that is not a record (edited
+    by hand, damaged) is left alone and not trusted: its student is graded again."""
+    latest: dict[str, dict] = {}
+    if not path.exists():
+        return latest
+    good = 0
+    with path.open("rb") as fh:
+        for line in fh:
+            if not line.endswith(b"\n"):
+                break
+            good += len(line)
+            try:
+                record = compact(json.loads(line))
+                latest[record["student"]] = record
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+    if good != path.stat().st_size:
+        with path.open("r+b") as fh:
+            fh.truncate(good)
+            os.fsync(fh.fileno())
+    return latest
+
+
+class Log:
+    """Append-only JSONL: one ``os.write`` per line; fsync on :meth:`sync`."""
+
+    def __init__(self, path: Path):
+        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def append_text(self, line: str) -> None:
+        view = memoryview(line.encode())
+        while view:
+            view = view[os.write(self.fd, view):]
+
+    def sync(self) -> None:
+        os.fsync(self.fd)
+
+    def close(self) -> None:
+        self.sync()
+        os.close(self.fd)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    with tmp.open("w", encoding="utf-8", newline="") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def compact(record: dict) -> dict:
+    """What a run keeps of a result line: who, which file, the scores, the error."""
+    if not isinstance(record.get("student"), str):
+        raise KeyError("student")
+    per = {e["id"]: e["score"] for e in record.get("exercises") or ()}
+    return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "lang", "grader",
+                                         "error", "score", "max_score")} | {"per": per}
+
+
+def csv_header() -> list[str]:
+    return ["student", *EXERCISES, "total", "max_score", "error"]
+
+
+def csv_text(records: Iterable[dict]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(csv_header())
+    for rec in records:
+        if rec.get("error"):
+            writer.writerow([rec["student"], *[""] * len(EXERCISES), "", "", rec["error"]])
+            continue
+        per = {k: f"{v:g}" for k, v in rec["per"].items()}
+        writer.writerow([rec["student"], *[per.get(i, "") for i in EXERCISES],
+                         f"{rec['score']:g}", rec["max_score"], ""])
+    return out.getvalue()

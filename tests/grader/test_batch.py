@@ -1,0 +1,320 @@
+"""`grader grade SUBMISSIONS_DIR --out OUT_DIR`, the real command in a subprocess:
+CSV and JSONL content, unreadable files, resuming after kill -9, changed files,
+--jobs, hostile answers, bad input."""
+import csv
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).resolve().parents[2]
+GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
+EXERCISES = ["embedding-distances", "attention-weights", "terrain-warmup",
+             "reachable-vertices", "submanifold-dims"]
+
+
+def env(**extra):
+    environ = {k: v for k, v in os.environ.items() if k not in ("GRADER_LANG", "LC_ALL", "LANG")}
+    environ.update(extra)
+    return environ
+
+
+def grade(folder, out, *args, **extra):
+    proc = subprocess.run([GRADER, "grade", str(folder), "--out", str(out), "--format", "json",
+                           *map(str, args)], capture_output=True, text=True, cwd=ROOT,
+                          env=env(**extra), timeout=300)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "internal error" not in proc.stderr
+    return proc
+
+
+def lines(out):
+    raw = (out / "results.jsonl").read_bytes()
+    assert raw == b"" or raw.endswith(b"\n")
+    return [json.loads(line) for line in raw.decode().splitlines()]
+
+
+def rows(out):
+    return list(csv.reader((out / "grades.csv").open(encoding="utf-8")))
+
+
+@pytest.fixture
+def klass(tmp_path):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    shutil.copy(ROOT / "examples" / "alice.toml", folder / "alice.toml")
+    shutil.copy(ROOT / "examples" / "bob.toml", folder / "bob.toml")
+    shutil.copy(DATA / "partial.toml", folder / "carol.toml")
+    shutil.copy(DATA / "correct.json", folder / "dan.json")
+    shutil.copy(DATA / "malformed.toml", folder / "erin.toml")
+    (folder / "frank.toml").write_text("")
+    (folder / "gina.toml").write_bytes(b"\xff\xfe[x]")
+    shutil.copy(DATA / "unknown-part.toml", folder / "hal.toml")
+    return folder
+
+
+def test_a_huge_file_is_not_read(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "zed.toml").write_bytes(b"#" * (2 << 20))
+    summary = json.loads(grade(folder, tmp_path / "out").stdout)
+    assert summary["unreadable"] == [{"student": "zed", "file": "zed.toml", "error":
+        "cannot read the file (2097152 bytes; a submission has at most 1048576)."}]
+
+
+def test_csv_and_jsonl_are_exact(klass, tmp_path):
+    out = tmp_path / "out"
+    proc = grade(klass, out)
+    assert proc.returncode == 2                         # some files were unusable
+    assert rows(out) == [
+        ["student", *EXERCISES, "total", "max_score", "error"],
+        ["alice", "6", "9", "3", "4", "4", "26", "26", ""],
+        ["bob", "3", "4", "1", "2", "2", "12", "26", ""],
+        ["carol", "0", "0", "0", "0", "1", "1", "26", ""],
+        ["dan", "6", "9", "3", "4", "4", "26", "26", ""],
+        ["erin", "", "", "", "", "", "", "", "line 3: not valid TOML: Invalid value"],
+        ["frank", "", "", "", "", "", "", "", "the file is empty."],
+        ["gina", "", "", "", "", "", "", "",
+         "the file is not UTF-8 text."],
+        ["hal", "", "", "", "", "", "", "",
+         "Exercise attention-weights has no part 'score'. Its parts: scores, scaled, weights."],
+    ]
+    records = lines(out)
+    assert [(r["student"], r["file"], r["score"], r["error"] is None) for r in records] == [
+        ("alice", "alice.toml", 26, True), ("bob", "bob.toml", 12, True),
+        ("carol", "carol.toml", 1, True), ("dan", "dan.json", 26, True),
+        ("erin", "erin.toml", None, False), ("frank", "frank.toml", None, False),
+        ("gina", "gina.toml", None, False), ("hal", "hal.toml", None, False)]
+    bob = records[1]
+    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "grader", "error",
+                        "score", "max_score", "exercises"}
+    assert bob["seed"] is None and bob["lang"] == "en" and len(bob["sha256"]) == 64
+    notes = {p["id"]: p["note"] for e in bob["exercises"] for p in e["parts"]}
+    assert notes["parakeet-monkey"] == "squared-distance"
+    assert notes["weights"] == "unscaled-softmax" and notes["cos-monkey-fourier"] == "missing"
+    summary = json.loads(proc.stdout)
+    assert (summary["students"], summary["graded"], summary["graded_now"], summary["kept"]) == (8, 4, 8, 0)
+    assert [u["file"] for u in summary["unreadable"]] == ["erin.toml", "frank.toml", "gina.toml",
+                                                          "hal.toml"]
+
+
+def test_text_summary_names_each_unreadable_file(klass, tmp_path):
+    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, env=env(), timeout=300)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "8 students: 4 graded, 4 unreadable" in proc.stdout
+    assert "  erin.toml: line 3: not valid TOML" in proc.stdout
+    assert "  frank.toml: the file is empty." in proc.stdout
+    assert proc.stderr == ""                            # no progress bar when not a terminal
+
+
+def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
+    out = tmp_path / "out"
+    grade(klass, out)
+    before = lines(out)
+    again = json.loads(grade(klass, out).stdout)
+    assert (again["graded_now"], again["kept"]) == (0, 8)
+    assert lines(out) == before
+    shutil.copy(ROOT / "examples" / "alice.toml", klass / "bob.toml")   # bob fixes everything
+    shutil.copy(ROOT / "examples" / "alice.toml", klass / "erin.toml")  # erin fixes her file
+    third = json.loads(grade(klass, out).stdout)
+    assert (third["graded_now"], third["kept"]) == (2, 6)
+    assert [r["student"] for r in lines(out)[len(before):]] == ["bob", "erin"]
+    by_student = {r[0]: r for r in rows(out)}
+    assert by_student["bob"][-3:] == ["26", "26", ""] and by_student["erin"][-3:] == ["26", "26", ""]
+    assert len(rows(out)) == 9                          # one row per student, latest result
+
+
+def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
+    out = tmp_path / "out"
+    grade(klass, out)
+    raw = (out / "results.jsonl").read_bytes()
+    (out / "results.jsonl").write_bytes(raw[:-40])     # the last line, half written
+    summary = json.loads(grade(klass, out).stdout)
+    assert (summary["graded_now"], summary["kept"]) == (1, 7)
+    assert [r["student"] for r in lines(out)] == ["alice", "bob", "carol", "dan", "erin",
+                                                 "frank", "gina", "hal"]
+
+
+def test_a_damaged_whole_line_is_not_trusted_nor_cut(klass, tmp_path):
+    out = tmp_path / "out"
+    grade(klass, out)
+    text = (out / "results.jsonl").read_text().splitlines(keepends=True)
+    text[1] = '{"student": "bob", "sha256": \n'               # bob's line, damaged
+    (out / "results.jsonl").write_text("".join(text))
+    summary = json.loads(grade(klass, out).stdout)
+    assert (summary["graded_now"], summary["kept"]) == (1, 7)
+    after = (out / "results.jsonl").read_text().splitlines()
+    assert after[:8] == [line.rstrip("\n") for line in text] and json.loads(after[8])["student"] == "bob"
+
+
+def big_class(folder: Path, n: int) -> None:
+    """n students, each with answers nobody else gave, so each one is real work."""
+    folder.mkdir()
+    alice = (ROOT / "examples" / "alice.toml").read_text()
+    for i in range(n):
+        text = alice.replace('"sqrt(14)/2"', f'"sqrt(14)/2 + {i} - {i}"')
+        text = text.replace('"(1, 1, 0)"', f'"(1, 1, {i} - {i})"')
+        text = text.replace('"800"', f'"{800 + i % 3}"')
+        text = text.replace('1/(1+2*e^(1/2)))"', f'{i + 1}/({i + 1}+{2 * (i + 1)}*e^(1/2)))"')
+        (folder / f"s{i:04d}.toml").write_text(text)
+
+
+STUDENTS = 400
+
+
+def test_kill_9_then_rerun_equals_a_clean_run(tmp_path):
+    folder, out, clean = tmp_path / "class", tmp_path / "out", tmp_path / "clean"
+    big_class(folder, STUDENTS)
+    proc = subprocess.Popen([GRADER, "grade", str(folder), "--out", str(out), "--jobs", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT,
+                            env=env(GRADER_CHUNK="1"), start_new_session=True)
+    log = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        if log.exists() and log.read_bytes().count(b"\n") >= 10:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run ended before it could be killed"
+    os.killpg(proc.pid, signal.SIGKILL)                 # the grader and its workers
+    proc.wait()
+    complete = log.read_bytes().count(b"\n")
+    assert 10 <= complete < STUDENTS
+    summary = json.loads(grade(folder, out).stdout)
+    assert summary["kept"] == complete and summary["graded_now"] == STUDENTS - complete
+    resumed = lines(out)
+    assert len(resumed) == STUDENTS and len({r["student"] for r in resumed}) == STUDENTS   # nobody twice
+    grade(folder, clean)
+    by_student = lambda records: sorted(records, key=lambda r: r["student"])  # noqa: E731
+    assert by_student(resumed) == by_student(lines(clean))
+    assert (out / "grades.csv").read_text() == (clean / "grades.csv").read_text()
+    assert not list(out.glob(".*.tmp"))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"                                 # a zombie has finished
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_workers_do_not_outlive_a_killed_grader(tmp_path):
+    folder = tmp_path / "class"
+    big_class(folder, STUDENTS)
+    proc = subprocess.Popen([GRADER, "grade", str(folder), "--out", str(tmp_path / "out"),
+                             "--jobs", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=ROOT, env=env(GRADER_CHUNK="1"), start_new_session=True)
+    try:
+        log, workers = tmp_path / "out" / "results.jsonl", []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None and not workers:
+            if log.exists() and log.read_bytes().count(b"\n") >= 5:
+                workers = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+            time.sleep(0.02)
+        assert workers and proc.poll() is None
+        proc.kill()                                       # the grader only, not its workers
+        proc.wait()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(_alive(int(w)) for w in workers):
+            time.sleep(0.1)
+        assert not any(_alive(int(w)) for w in workers)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_jobs_do_not_change_results(tmp_path, klass):
+    for name in ("s1", "s2", "s3"):
+        shutil.copy(ROOT / "examples" / "bob.toml", klass / f"{name}.toml")
+    grade(klass, tmp_path / "one", "--jobs", "1")
+    grade(klass, tmp_path / "three", "--jobs", "3")
+    for name in ("results.jsonl", "grades.csv"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "three" / name).read_bytes()
+
+
+def test_hostile_answers_in_a_batch_are_contained(tmp_path):
+    marker = Path("/tmp/grader-pwned-marker")
+    marker.unlink(missing_ok=True)
+    folder = tmp_path / "class"
+    folder.mkdir()
+    shutil.copy(DATA / "hostile.toml", folder / "mallory.toml")
+    shutil.copy(ROOT / "examples" / "alice.toml", folder / "alice.toml")
+    (folder / "oscar.toml").write_text(
+        '["embedding-distances"]\nparakeet-monkey = "exp(exp(exp(exp(10))))"\n'
+        'parakeet-fourier = "' + "sqrt(" * 60 + "2" + ")" * 60 + '"\n'
+        'monkey-fourier = "1e999999999"\n')
+    proc = grade(folder, tmp_path / "out", "--jobs", "2")
+    assert proc.returncode == 1 and not marker.exists()
+    records = {r["student"]: r for r in lines(tmp_path / "out")}
+    assert records["alice"]["score"] == 26
+    assert records["mallory"]["score"] == 0 and records["oscar"]["score"] == 0
+    oscar = {p["id"]: p["note"] for p in records["oscar"]["exercises"][0]["parts"]}
+    assert oscar["parakeet-monkey"] == "too-large" and oscar["parakeet-fourier"] == "too-deep"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["grade", "no-such-folder", "--out", "OUT"], "no-such-folder: not a folder"),
+    (["grade", "examples", "--out", "OUT", "--jobs", "0"], "--jobs"),
+    (["grade", "examples"], "--out"),
+    (["grade", "examples", "--out", "README.md"], "README.md"),
+])
+def test_bad_input_is_a_clear_error(args, says, tmp_path):
+    args = [str(tmp_path / "o") if a == "OUT" else a for a in args]
+    proc = subprocess.run([GRADER, *args], capture_output=True, text=True, cwd=ROOT, env=env(),
+                          timeout=60)
+    assert proc.returncode == 2 and says in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_variants_grade_each_student_on_their_own_seed(tmp_path):
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    for name in ("alice", "bob"):
+        shutil.copy(ROOT / "examples" / f"{name}.toml", folder / f"{name}.toml")
+    (folder / "carol.toml").write_text('seed = "s7"\n' + (ROOT / "examples/bob.toml").read_text())
+    plain = grade(folder, tmp_path / "plain")
+    records = {r["student"]: r for r in lines(tmp_path / "plain")}
+    assert plain.returncode == 1 and records["alice"]["seed"] is None and records["carol"]["seed"] == "s7"
+    varied = grade(folder, tmp_path / "varied", "--variants")
+    assert varied.returncode == 1, varied.stderr
+    for student, record in {r["student"]: r for r in lines(tmp_path / "varied")}.items():
+        assert record["seed"] == student
+        alone = subprocess.run([GRADER, "submit", str(ROOT / "examples" / "bob.toml"), "--seed", student,
+                                "--format", "json"], capture_output=True, text=True, env=env(), timeout=120)
+        if student != "carol":   # carol's file names its own seed, which --variants overrides
+            alone = subprocess.run([GRADER, "submit", str(folder / f"{student}.toml"), "--seed", student,
+                                    "--format", "json"], capture_output=True, text=True, env=env(), timeout=120)
+        assert json.loads(alone.stdout)["score"] == record["score"], student
+    assert records["alice"]["score"] == 26 and {r["student"]: r for r in lines(tmp_path / "varied")}["alice"]["score"] < 26
+
+
+def test_a_progress_bar_on_a_terminal(klass, tmp_path):
+    import pty
+    master, slave = pty.openpty()
+    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out")],
+                          stdout=subprocess.PIPE, stderr=slave, text=True, env=env(), timeout=300)
+    os.close(slave)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(master)
+    assert proc.returncode == 2
+    assert "[##############################] 8/8 students" in shown.decode()
+    assert "8 students" in proc.stdout and "[#" not in proc.stdout
