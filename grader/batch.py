@@ -46,7 +46,11 @@ MAX_BYTES = 1 << 20    # a submission file larger than this is not read
 
 
 class BatchError(Exception):
-    """The run cannot start (no such folder, no variants in this grader...)."""
+    """The run cannot start (no such folder...): a message key and its parameters."""
+
+    def __init__(self, key: str, **params):
+        super().__init__(key)
+        self.key, self.params = key, params
 
 
 # --- the folder -------------------------------------------------------------
@@ -63,7 +67,7 @@ class Entry:
 def discover(folder: Path) -> list[Entry]:
     """Every visible regular file of ``folder`` (not recursive), grouped by stem, sorted."""
     if not folder.is_dir():
-        raise BatchError(f"{folder}: not a folder of submission files")
+        raise BatchError("error-not-a-folder", folder=folder)
     by_student: dict[str, list[Path]] = {}
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or not path.is_file():
@@ -307,7 +311,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     return job
 
 
-def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:
+def progress_line(label: str = "students", stream=sys.stderr) -> Callable[[int, int], None] | None:
     """A one-line progress display on a terminal; None when stderr is not one."""
     if not stream.isatty():
         return None
@@ -324,7 +328,7 @@ def progress_line(stream=sys.stderr) -> Callable[[int, int], None] | None:
         filled = width * done // total if total else width
         rate = (done - first[0]) / (now - started) if now > started else 0
         stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
-                     f"students  {rate:.0f}/s ")
+                     f"{label}  {rate:.0f}/s ")
         if done >= total:
             stream.write("\n")
         stream.flush()

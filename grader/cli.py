@@ -189,11 +189,11 @@ def describe(exc, lang: str) -> str:
 def _grade(args, lang) -> int:
     from . import batch
     job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
-                    progress=batch.progress_line())
+                    progress=batch.progress_line(message("batch-students", lang)))
     try:
         batch.run(job, describe)
     except batch.BatchError as exc:
-        print(f"grader grade: {exc}", file=sys.stderr)
+        print(f"grader grade: {message(exc.key, lang, **exc.params)}", file=sys.stderr)
         return UNUSABLE
     except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
         where = f"{exc.filename}: " if exc.filename else ""
@@ -207,7 +207,7 @@ def _grade(args, lang) -> int:
                            for r in bad],
             "results": str(Path(args.out) / batch.RESULTS),
             "grades": str(Path(args.out) / batch.GRADES)}
-    _emit(args, report.batch_text(data, _style()), data)
+    _emit(args, report.batch_text(data, lang, _style()), data)
     if bad:
         return UNUSABLE
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT

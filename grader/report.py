@@ -158,15 +158,14 @@ def gradescope_error(text: str) -> dict:
     return {"score": 0, "output": text, "tests": []}
 
 
-def batch_text(summary: dict, style: Style) -> str:
+def batch_text(summary: dict, lang: str, style: Style) -> str:
     """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
-    lines = [f"{summary['students']} students: {summary['graded']} graded, "
-             f"{len(summary['unreadable'])} unreadable "
-             f"({summary['graded_now']} graded in this run, {summary['kept']} kept from an "
-             f"earlier run)",
-             f"results: {summary['results']}",
-             f"grades:  {summary['grades']}"]
+    lines = [message("batch-summary", lang, students=summary["students"], graded=summary["graded"],
+                     unreadable=len(summary["unreadable"]), now=summary["graded_now"],
+                     kept=summary["kept"]),
+             message("batch-results", lang, path=summary["results"]),
+             message("batch-grades", lang, path=summary["grades"])]
     if summary["unreadable"]:
-        lines.append(style.bad(f"unreadable files ({len(summary['unreadable'])}):"))
+        lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
         lines += [f"  {u['file']}: {u['error']}" for u in summary["unreadable"]]
     return "\n".join(lines)

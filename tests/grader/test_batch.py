@@ -318,3 +318,17 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
     assert proc.returncode == 2
     assert "[##############################] 8/8 students" in shown.decode()
     assert "8 students" in proc.stdout and "[#" not in proc.stdout
+
+
+@pytest.mark.parametrize("lang", ["ja", "fr"])
+def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
+    from grader.messages import message
+
+    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out"), "--lang", lang],
+                          capture_output=True, text=True, env=env(), timeout=300)
+    assert message("batch-unreadable", lang, count=4) in proc.stdout, proc.stdout
+    assert message("batch-results", lang, path=tmp_path / "out" / "results.jsonl") in proc.stdout
+    missing = subprocess.run([GRADER, "grade", "nowhere", "--out", str(tmp_path / "o"), "--lang", lang],
+                             capture_output=True, text=True, env=env(), timeout=60)
+    assert missing.returncode == 2
+    assert message("error-not-a-folder", lang, folder="nowhere") in missing.stderr
