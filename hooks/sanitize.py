@@ -79,8 +79,19 @@ class _Finder(HTMLParser):
             self.spans.append((start, end, None))
 
 
+# Anything that could make a tag unsafe: content without any of these (nearly every page) needs no parsing.
+SUSPECT = re.compile(
+    r"<\s*/?\s*(?:" + "|".join(sorted(ELEMENTS)) + r")\b"
+    r"|(?<![a-z0-9_-])on[a-z]*\s*=|srcdoc"
+    r"|(?:" + "|".join(sorted(URL_ATTRIBUTES)) + r")\s*=\s*[\"']?[^\"'>]*[:&]",
+    re.I,
+)
+
+
 def neutralise(content: str) -> tuple[str, list[Unsafe]]:
     """`content` with every tag that could run script escaped, and those tags (end tags aside)."""
+    if not SUSPECT.search(content) and content.rfind("<") <= content.rfind(">"):
+        return content, []
     finder = _Finder(content)
     finder.feed(content)
     rest = finder.rawdata  # what the parser could not finish: a tag left open at the very end
