@@ -83,7 +83,7 @@ class _Finder(HTMLParser):
 SUSPECT = re.compile(
     r"<\s*/?\s*(?:" + "|".join(sorted(ELEMENTS)) + r")\b"
     r"|(?<![a-z0-9_-])on[a-z]*\s*=|srcdoc"
-    r"|(?:" + "|".join(sorted(URL_ATTRIBUTES)) + r")\s*=\s*[\"']?[^\"'>]*[:&]",
+    r"|(?:" + "|".join(sorted(URL_ATTRIBUTES)) + r")\s*=\s*[\"']?[^\"'>]*(?::|&#|&colon;)",  # a scheme's colon
     re.I,
 )
 

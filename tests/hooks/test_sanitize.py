@@ -18,8 +18,20 @@ UNSAFE = [
     ("<style>@import url(http://example.com/x.css)</style>", "<style>", "&lt;style&gt;@import"),
     ('<img/src="x"/onerror=alert(1)>', "'onerror'", "&lt;img/src=&quot;x&quot;/onerror=alert(1)&gt;"),
     ('<a href="java&#x09;script:alert(1)">x</a>', "script URL in 'href'", "&lt;a href="),
+    ('<a href="javascript&#58;alert(1)">x</a>', "script URL in 'href'", "&lt;a href="),
+    ('<a HREF=javascript&#x3A;alert(1)>x</a>', "script URL in 'href'", "&lt;a HREF="),
+    ('<svg><a xlink:href="javascript:x()">y</a></svg>', "script URL in 'xlink:href'", "&lt;a xlink:href="),
     ("<p>a</p>\n<img src=x onerror=alert(1)//", "never closed", "<p>a</p>\n&lt;img src=x onerror=alert(1)//"),
 ]
+
+
+SAFE_LOOKALIKES = ['<pre><code>step-at-fraction = &quot;1200&quot;</code></pre>', "<p>based on = fact</p>",
+                   '<a href="../02-attention-projection/#scaling">x</a>', "<code>onclick=</code>"]
+
+
+@pytest.mark.parametrize("content", SAFE_LOOKALIKES)
+def test_safe_content_that_looks_suspect_is_left_alone(content):
+    assert neutralise(content) == (content, [])
 
 
 @pytest.mark.parametrize("markup, why, shown", UNSAFE)
