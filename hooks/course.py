@@ -6,8 +6,9 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    with path:line), load the labels; register the blocks once
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
                    to a translation whose English page changed since it was stamped (stale)
-  on_page_content  neutralise markup that could run script (path:line), TeX to MathML
-  on_post_page     drop the theme's <head> language alternates (they make it fetch missing sitemaps)
+  on_page_content  neutralise markup that could run script (path:line); keep formulas out of search
+  on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
+                   (they make it fetch missing sitemaps)
   on_post_build    fail the build with every problem found, all at once
 """
 
@@ -28,7 +29,7 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 
 from hooks import sanitize, site, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
-from hooks.mathml import MathError, render_math  # noqa: E402
+from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
 
 log = get_plugin_logger("course")
 
@@ -124,16 +125,16 @@ def on_page_content(html, page, config, files):
         STATE["problems"].append(f"{STATE['page']}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
     if is_fallback(page, CONTEXT.lang):  # the text is English: say so to browsers and screen readers
         html = f'<div lang="{page.file.locale}">{html}</div>'
+    return out_of_search(html)
+
+
+def on_post_page(output, page, config):
     try:
-        return render_math(html)
+        output = render_math(output)
     except MathError as error:
         source_path = Path(page.file.abs_src_path)
         where = site.locate(error.tex, source_path.read_text(encoding="utf-8"))
         STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
-        return html
-
-
-def on_post_page(output, page, config):
     return theme.without_language_alternates(output)
 
 

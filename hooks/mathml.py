@@ -10,9 +10,17 @@ from latex2mathml.converter import convert
 
 # What pymdownx.arithmatex (generic mode) leaves in the HTML.
 ARITHMATEX = re.compile(
-    r'<(?P<tag>span|div) class="arithmatex">\s*(?:\\\((?P<inline>.*?)\\\)|\\\[(?P<display>.*?)\\\])\s*</(?P=tag)>',
+    r'<(?P<tag>span|div) class="arithmatex"(?: data-search-exclude)?>'
+    r'\s*(?:\\\((?P<inline>.*?)\\\)|\\\[(?P<display>.*?)\\\])\s*</(?P=tag)>',
     re.S,
 )
+KEPT_OUT = re.compile(r'<(span|div) class="arithmatex">')
+
+
+def out_of_search(page_html: str) -> str:
+    """Mark the TeX arithmatex left for the search index to skip: the formulas become MathML only in the
+    written page (`render_math` on the output), so search neither indexes symbols nor parses MathML."""
+    return KEPT_OUT.sub(r'<\1 class="arithmatex" data-search-exclude>', page_html)
 
 
 # `0{,}5` (a braced decimal comma) and `20\,000` (a thin-space thousands separator) are one number

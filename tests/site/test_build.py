@@ -142,3 +142,15 @@ def test_figure_drawings_stay_out_of_search_but_captions_do_not(built_site):
     assert title in page(built_site, "en", "04-simplex-walk")
     assert title not in english
     assert "the reachable region they cut out of the triangle" in english  # the caption
+
+
+def test_formulas_stay_out_of_search_but_the_words_around_them_do_not(built_site):
+    import json
+
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    lesson = " ".join(doc["text"] for doc in index["docs"] if doc["location"].startswith("02-attention-projection/"))
+    assert "The softmax normalises the projections into weights" in lesson
+    for leftover in ("\\(", "\\frac", "arithmatex", "<math", "<mi>"):
+        assert leftover not in lesson, leftover
+    html = page(built_site, "en", "02-attention-projection")
+    assert "<math" in html and "arithmatex" not in html
