@@ -117,7 +117,9 @@ def check_translations(docs: Path, root: Path):
         return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
                 for locale in translations.locales(docs)}
 
-    checks = [ROOT / "hooks" / name for name in ("translations.py", "pagechecks.py", "pages.py", "blockspec.py")]
+    checks = [ROOT / "hooks" / name for name in ("translations.py", "pagechecks.py", "pages.py", "blockspec.py",
+                                                 "sanitize.py")]
+    checks += sorted((ROOT / "grader" / "messages").glob("*.py"))  # the grader catalogs' own checks
     catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
     key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs),
            content_hash(checks), str(root)]
