@@ -157,7 +157,9 @@ def _attention(data: Mapping, seed: str | None = None) -> Exercise:
     parts = (
         Part("scores", 3, "vector", form, "(0, 1, 2)", _column(scores), ex),
         Part("scaled", 3, "vector", form, "(0, 1, 2)", _column(scaled), ex),
-        Part("weights", 3, "vector", form, "(1/3, 1/3, 1/3)", _column(g.softmax(scaled)), ex),
+        # simplified for the lesson's worked solution; a variant's weights are only ever compared
+        Part("weights", 3, "vector", form, "(1/3, 1/3, 1/3)",
+             _column(g.softmax(scaled, simplified=seed is None)), ex),
     )
     return Exercise(ex, 2, data, parts, seed)
 

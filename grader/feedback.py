@@ -53,8 +53,8 @@ def _attention(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
     return {
         "scores": [("scaled-as-scores", scaled)],
         "scaled": [("scores-as-scaled", scores), ("divided-by-dk", by_dk)],
-        "weights": [("unscaled-softmax", g.softmax(scores)), ("scores-as-weights", scores),
-                    ("scaled-as-weights", scaled), ("softmax-divided-by-dk", g.softmax(by_dk)),
+        "weights": [("unscaled-softmax", g.softmax(scores, simplified=False)), ("scores-as-weights", scores),
+                    ("scaled-as-weights", scaled), ("softmax-divided-by-dk", g.softmax(by_dk, simplified=False)),
                     ("exp-not-normalized", tuple(sympy.exp(s) for s in scaled))],
     }
 
