@@ -201,6 +201,8 @@ def main() -> None:
     parser.add_argument("--grade-runs", type=int, default=3,
                         help="runs of the class and of the naive sample (medians)")
     parser.add_argument("--runs", type=int, default=7, help="runs of the single-answer timing")
+    parser.add_argument("--variant-students", type=int, default=300,
+                        help="students graded with --variants (each on their own data: no answer is shared)")
     args = parser.parse_args()
     grader = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
     print(f"machine:                {os.cpu_count()} cores, load average "
@@ -220,6 +222,14 @@ def main() -> None:
             if proc.returncode not in (0, 1):
                 sys.exit(f"grader grade failed ({proc.returncode}): {proc.stderr}")
         peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        variant_folder = Path(tmp) / "variant-class"
+        variant_folder.mkdir()
+        for path in sorted(folder.iterdir())[:args.variant_students]:
+            (variant_folder / path.name).write_bytes(path.read_bytes())
+        start = time.perf_counter()
+        subprocess.run([grader, "grade", str(variant_folder), "--out", str(Path(tmp) / "variant-out"),
+                        "--jobs", str(args.jobs), "--variants"], capture_output=True, text=True)
+        variant_time = time.perf_counter() - start
         summary = json.loads(proc.stdout)
         records = {}
         with (out / "results.jsonl").open() as fh:
@@ -243,6 +253,9 @@ def main() -> None:
           f"process start to exit)  target < 60 s: {'met' if elapsed < 60 else 'NOT met'}")
     print(f"throughput:             {rate:.0f} answers/s")
     print(f"peak RSS:               {peak_mb:.0f} MiB (largest process of the runs, workers included)")
+    print(f"with --variants:        {args.variant_students} students in {variant_time:.1f} s "
+          f"({args.variant_students / variant_time:.1f} students/s: each on their own data, so no answer "
+          f"is shared and every one is checked symbolically)")
 
     rng = random.Random(11)
     judgeable = [w for w in written if w[3] != "hostile"]
