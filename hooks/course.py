@@ -34,7 +34,7 @@ from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
 log = get_plugin_logger("course")
 
 CONTEXT = PageContext()
-STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None}
+STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None, "stale": set()}
 
 
 def current_language(config) -> str:
@@ -52,6 +52,7 @@ def on_config(config):
         STATE["problems"].clear()
         findings, problems = site.check_translations(docs, ROOT)
         STATE["findings"], STATE["docs"] = findings, docs
+        STATE["stale"] = {f.path for rows in findings.values() for f in rows if f.kind == "stale"}
         for note in (f for rows in findings.values() for f in rows if f not in problems):
             log.info(str(note))
         if problems:
@@ -98,15 +99,12 @@ def on_page_markdown(markdown, page, config, files):
     if is_fallback(page, lang):
         if page.meta.get("translate") is not False:  # a page for the course's staff is English only
             markdown = site.with_notice(markdown, CONTEXT.label("fallback_notice"), lang, "fallback")
-    elif STATE["page"] in stale_pages():
+    elif STATE["page"] in STATE["stale"]:
         english_url = page.url.removeprefix(f"{lang}/")
         url = get_relative_url(english_url or ".", page.url or ".")
         markdown = site.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
     return markdown
 
-
-def stale_pages() -> set[str]:
-    return {f.path for rows in STATE["findings"].values() for f in rows if f.kind == "stale"}
 
 
 def is_fallback(page, lang: str) -> bool:

@@ -73,16 +73,16 @@ class Glossary:
 @lru_cache(maxsize=64)
 def english_outline(english: str):
     """What every locale is compared with, read once per English page."""
-    prose = pages.prose_lines(english)
+    plain = pages.prose_lines(english, keep_math=False)
     return {
         "structure": pages.structure(english, "en"),
-        "numbers": [(n, v) for n, v in pages.numbers(pages.prose_lines(english, keep_math=False), SOURCE)],
+        "numbers": pages.numbers(plain, SOURCE),
         "math": pages.math_segments(english),
         "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
-        "sentences": {phrase for _, phrase in pages.sentences(pages.prose_lines(english, keep_math=False))},
+        "sentences": {phrase for _, phrase in pages.sentences(plain)},
         "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
         "text": english.lower(),
-        "prose": prose,
+        "prose": pages.prose_lines(english),
         "source": english,
     }
 
@@ -91,7 +91,7 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
     """Every finding of one translated page against its English page."""
     outline = english_outline(english)
     skeleton = pages.structure(translated, path)
-    here = pages.aligner(english, translated, path)
+    here = pages.aligner(english, translated, outline["structure"], skeleton)
     findings = [Finding(path, line, kind, message) for check in PAGE_CHECKS
                 for line, kind, message in check(outline, translated, locale, glossary, skeleton, here)]
     recorded = recorded_hash(translated)
@@ -118,8 +118,9 @@ def check_math(outline, translated, locale, glossary, skeleton, here):
     english = {canonical_math(tex, SOURCE) for _, tex, _ in outline["math"]}
     found = set()
     for line, tex, _ in pages.math_segments(translated):
-        found.add(canonical_math(tex, locale))
-        if canonical_math(tex, locale) not in english:
+        key = canonical_math(tex, locale)
+        found.add(key)
+        if key not in english:
             yield line, "math", f"${tex.strip()}$ is not in the English page: copy the math from English"
     for line, tex, _ in outline["math"]:
         if canonical_math(tex, SOURCE) not in found:
@@ -232,21 +233,10 @@ def _first_line(english: str, identifier: str, here, translated: str) -> int:
     for number, line in enumerate(english.splitlines(), 1):
         if identifier in line:
             place = here(number)
-            paragraph = _paragraph_at(translated, place)
-            if paragraph.count(identifier) < _paragraph_at(english, number).count(identifier):
+            if pages.paragraph_at(translated, place).count(identifier) < \
+                    pages.paragraph_at(english, number).count(identifier):
                 return place
     return 1
-
-
-def _paragraph_at(text: str, line: int) -> str:
-    lines = text.splitlines()
-    end = line
-    while end < len(lines) and lines[end].strip() and not lines[end].startswith(("#", "///")):
-        end += 1
-    start = line
-    while start > 1 and lines[start - 2].strip() and not lines[start - 1].startswith(("#", "///")):
-        start -= 1
-    return "\n".join(lines[start - 1:end])
 
 
 def allowed_words(glossary: Glossary) -> set[str]:

@@ -97,15 +97,27 @@ def paragraph_starts(text: str) -> list[int]:
     return starts
 
 
-def aligner(english: str, translated: str, path: str):
+def paragraph_at(text: str, line: int) -> str:
+    """The paragraph (heading, list item, block fence...: see `paragraph_starts`) that holds `line`."""
+    from bisect import bisect_right
+
+    starts = paragraph_starts(text)
+    index = bisect_right(starts, line) - 1
+    first = starts[index] if index >= 0 else 1
+    last = starts[index + 1] - 1 if index + 1 < len(starts) else len(text.splitlines())
+    return "\n".join(text.splitlines()[first - 1:last])
+
+
+def aligner(english: str, translated: str, english_skeleton: list, translated_skeleton: list):
     """A function from a line of the English page to the line that stands in its place in the translation:
-    the same paragraph when both pages have as many paragraphs, else the start of the same heading or block."""
+    the same paragraph when both pages have as many paragraphs, else the start of the same heading or block
+    (the skeletons are the pages' `structure`)."""
     from bisect import bisect_right
 
     english_starts, translated_starts = paragraph_starts(english), paragraph_starts(translated)
     if len(english_starts) != len(translated_starts):
-        english_starts = [line for line, _ in structure(english, "en")]
-        translated_starts = [line for line, _ in structure(translated, path)]
+        english_starts = [line for line, _ in english_skeleton]
+        translated_starts = [line for line, _ in translated_skeleton]
 
     def line_for(english_line: int) -> int:
         index = bisect_right(english_starts, english_line) - 1
