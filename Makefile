@@ -1,13 +1,14 @@
 # Two commands do everything on a fresh machine with Python 3.11+:
 #   make serve   build the site and serve it at http://127.0.0.1:8000
 #   make test    run every test (unit, grader CLI, real site builds, a real browser)
+# For the quick loop: make test-fast (unit and CLI tests: no site build, no browser).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test bench bench-grade translations clean
+.PHONY: serve build test test-fast bench bench-grade translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,9 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow" -q
 
 translations: $(STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)

@@ -37,7 +37,8 @@ from .limits import LimitExceeded
 from .messages import DECIMAL_COMMA, message
 from .pool import Pool
 from .seeds import seed_text
-from .store import GRADES, RESULTS, Log, csv_text, read_log, write_atomic
+from .files import write_atomic
+from .store import GRADES, RESULTS, Log, csv_text, read_log
 from .submission import SubmissionError, load_bytes
 
 CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs

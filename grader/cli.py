@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from . import argtext, report
+from .files import write_atomic
 from .messages import LOCALES, UnknownLanguage, detect_lang, message
 from .seeds import MAX_SEED_LENGTH, InvalidSeed, seed_text
 
@@ -118,9 +119,7 @@ def _emit(args, text: str, data) -> None:
         return
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(out + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomic(path, out + "\n")
 
 
 def _list(args, lang) -> int:

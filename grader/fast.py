@@ -17,7 +17,6 @@ None and the caller takes the full path.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -27,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from .files import fingerprint, write_atomic
 from .outcome import Outcome, finding
 
 DIGITS = 60
@@ -47,12 +47,10 @@ class PartInfo(NamedTuple):
 def engine_version() -> str:
     """A hash of the grader's code and wording: it names the cache, and a batch
     grades everyone again when it changes."""
-    digest = hashlib.sha256()
     root = Path(__file__).parent
-    for path in sorted([*root.glob("*.py"), *root.glob("messages/*")]):
-        if path.is_file():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    code = sorted(p for p in [*root.rglob("*.py"), *root.glob("messages/*"), *root.glob("locale/*/LC_MESSAGES/*.po")]
+                  if p.is_file() and "__pycache__" not in p.parts)
+    return fingerprint(code, root, length=16)
 
 
 def cache_dir() -> Path:
@@ -101,9 +99,7 @@ def table() -> dict:
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob("references-*.json"):   # earlier versions of the grader
             old.unlink(missing_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(data), sync=False)
     except OSError:
         pass   # a read-only home: computed again next time, nothing else changes
     return data

@@ -62,15 +62,6 @@ class Log:
         os.close(self.fd)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    with tmp.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-
-
 def compact(record: dict) -> dict:
     """What a run keeps of a result line: who, which file, the scores, the error."""
     if not isinstance(record.get("student"), str):

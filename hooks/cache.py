@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
+from grader import files
+
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / ".cache" / "bank"
 SOURCES = ("grader/*.py", "hooks/render.py", "hooks/figures.py", "hooks/numbers.py", "hooks/mathml.py")
@@ -22,12 +24,7 @@ SOURCES = ("grader/*.py", "hooks/render.py", "hooks/figures.py", "hooks/numbers.
 
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
-    digest = hashlib.sha256()
-    for pattern in SOURCES:
-        for path in sorted(ROOT.glob(pattern)):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return files.fingerprint([path for pattern in SOURCES for path in sorted(ROOT.glob(pattern))], ROOT)
 
 
 def cached(kind: str, key: object, compute: Callable[[], object]) -> object:
@@ -38,7 +35,5 @@ def cached(kind: str, key: object, compute: Callable[[], object]) -> object:
         return json.loads(path.read_text(encoding="utf-8"))
     value = compute()
     FOLDER.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    files.write_atomic(path, json.dumps(value, ensure_ascii=False), sync=False)
     return value

@@ -6,10 +6,10 @@ its skeleton (headings and blocks), its math, its numbers, its sentences.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from decimal import Decimal, InvalidOperation
 
+from grader.files import text_fingerprint
 from hooks.blockspec import scan_blocks
 from hooks.numbers import FORMATS
 
@@ -22,7 +22,7 @@ HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
 def source_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+    return text_fingerprint(text)
 
 
 def recorded_hash(text: str) -> str | None:

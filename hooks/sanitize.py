@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
+from grader import files
+
 # Elements that run script, embed another document, or load from elsewhere.
 ELEMENTS = frozenset(
     {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "link", "meta", "style", "noscript"}
@@ -110,13 +112,7 @@ def neutralise(content: str) -> tuple[str, list[Unsafe]]:
 
 def locate(unsafe: Unsafe, source: str) -> int:
     """The line of the chapter where the tag is written (as is, or its telling part), or 1."""
-    lines = source.casefold().splitlines()
-    for needle in (unsafe.markup, unsafe.evidence):
-        needle = needle.strip().casefold()
-        for number, line in enumerate(lines, 1):
-            if needle and needle in line:
-                return number
-    return 1
+    return files.line_of([unsafe.markup, unsafe.evidence], source, casefold=True)
 
 
 def report(found: list[Unsafe], where: str, source_path: Path) -> list[str]:

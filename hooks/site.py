@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import string
 import tomllib
 from dataclasses import astuple, dataclass
 from pathlib import Path
 
+from grader import files
 from hooks import cache
 from hooks.translations import relative  # noqa: F401 - the one way pages are named in messages
 
@@ -150,11 +150,7 @@ def status_html(rows) -> str:
 
 
 def content_hash(paths: list[Path]) -> str:
-    digest = hashlib.sha256()
-    for path in paths:
-        digest.update(path.as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return files.fingerprint(paths, ROOT)
 
 
 def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
@@ -173,8 +169,4 @@ def _escape(text: str) -> str:
 
 def locate(tex: str, source: str) -> int:
     """The line where a formula starts in a chapter, or 1."""
-    needle = tex.strip().splitlines()[0][:40] if tex.strip() else ""
-    for number, line in enumerate(source.splitlines(), 1):
-        if needle and needle in line:
-            return number
-    return 1
+    return files.line_of([tex.strip()[:40]], source)

@@ -13,6 +13,20 @@ ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 
+SLOW_FOLDERS = ("site",)   # real site builds and the real browser
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a real site build, the browser, or a long run (left out of `make test-fast`)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Everything under tests/site/ is slow; other slow tests say so with @pytest.mark.slow."""
+    for item in items:
+        if Path(str(item.fspath)).relative_to(ROOT / "tests").parts[0] in SLOW_FOLDERS:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def grader_cache(tmp_path_factory):
     """The grader's reference cache in a temporary folder, not the user's home."""

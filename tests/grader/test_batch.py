@@ -170,6 +170,7 @@ def big_class(folder: Path, n: int) -> None:
 STUDENTS = 400
 
 
+@pytest.mark.slow
 def test_kill_9_then_rerun_equals_a_clean_run(tmp_path):
     folder, out, clean = tmp_path / "class", tmp_path / "out", tmp_path / "clean"
     big_class(folder, STUDENTS)
@@ -277,6 +278,7 @@ def test_bad_input_is_a_clear_error(args, says, tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_variants_grade_each_student_on_their_own_seed(tmp_path):
     folder = tmp_path / "submissions"
     folder.mkdir()

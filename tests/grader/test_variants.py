@@ -32,6 +32,7 @@ def test_the_lessons_own_data_has_the_character_variants_keep(exercise_id):
     assert variants.problems(bank.get(exercise_id)) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("exercise_id", IDS)
 def test_every_variant_keeps_the_exercise_character(exercise_id):
     found = {seed: variants.problems(bank.variant(exercise_id, seed)) for seed in SEEDS}
