@@ -139,17 +139,9 @@ def _show(args, lang) -> int:
 
 
 def _check(args, lang) -> int:
+    from .check import check_part     # a plain number against the lesson's data: no SymPy
     seed = seed_text(args.seed) if args.seed is not None else None
-    outcome = None
-    if seed is None:
-        from . import fast
-        outcome = fast.outcome(args.id, args.part, args.answer)
-    if outcome is not None:   # a plain number against the lesson's data: no SymPy, no child
-        from .outcome import render
-        result = render(fast.part_info(args.id, args.part), outcome, lang, args.answer)
-    else:
-        from .check import check_part
-        result = check_part(args.id, args.part, args.answer, lang, seed=seed)
+    result = check_part(args.id, args.part, args.answer, lang, seed=seed)
     _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
     if result.column is not None or result.note == "too-large":
         return UNUSABLE

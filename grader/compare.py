@@ -1,8 +1,8 @@
 """Pure comparators: a student's SymPy value against a reference.
 
-Tolerance rule (stated to students in feedback): an answer containing a
-decimal is accepted when ``|a - r| <= 0.005 * |r|`` (three significant
-figures), or ``|a| <= 0.0005`` when the reference is 0. Exact answers (no
+Tolerance rule (:mod:`grader.tolerance`, stated to students in feedback): an
+answer containing a decimal is accepted when ``|a - r| <= RELATIVE * |r|``
+(three significant figures), or ``|a| <= ABSOLUTE`` when the reference is 0. Exact answers (no
 decimal) must be equal: a high-precision numeric test rejects clear
 differences, SymPy's ``equals`` proves equality, and when ``equals`` cannot
 decide a 100-digit evaluation decides, else the verdict is ``undecided``.
@@ -16,9 +16,11 @@ from typing import Sequence
 
 import sympy
 
-RELATIVE_TOLERANCE = sympy.Rational(5, 1000)
-ABSOLUTE_TOLERANCE = sympy.Rational(5, 10000)   # used when the reference is 0
-CLOSE_FACTOR = 20          # a decimal this many tolerances away is "imprecise", not wrong
+from . import tolerance
+
+RELATIVE_TOLERANCE = sympy.Rational(tolerance.RELATIVE.numerator, tolerance.RELATIVE.denominator)
+ABSOLUTE_TOLERANCE = sympy.Rational(tolerance.ABSOLUTE.numerator, tolerance.ABSOLUTE.denominator)
+CLOSE_FACTOR = tolerance.CLOSE_FACTOR
 DIGITS = 50
 PROOF_DIGITS = 100
 

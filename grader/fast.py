@@ -26,12 +26,14 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from . import tolerance
 from .files import fingerprint, write_atomic
 from .outcome import Outcome, finding
 
 DIGITS = 60
 MAX_SIGNIFICANT = 20     # the full path reads a decimal at 30 digits: stay well inside
-RELATIVE, ABSOLUTE, CLOSE = Decimal("0.005"), Decimal("0.0005"), 20   # as grader.compare
+RELATIVE, ABSOLUTE = (Decimal(t.numerator) / Decimal(t.denominator) for t in (tolerance.RELATIVE, tolerance.ABSOLUTE))
+CLOSE = tolerance.CLOSE_FACTOR
 EXACT_GAP = Decimal("1e-25")
 # What Python's parser (and so grader.parse) reads as one number, with one optional sign.
 NUMBER = re.compile(r"[ \t\r\n]*([+-]?)(([0-9]+)(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?[ \t\r\n]*")
@@ -159,8 +161,18 @@ def _verdict(answer: Decimal, is_decimal: bool, target: dict, exact: bool) -> tu
     return None
 
 
-def outcome(exercise_id: str, part_id: str, text: str) -> Outcome | None:
-    """The outcome of a plain-number answer, or None to take the full path."""
+_DECIMAL_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")
+
+
+def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False) -> Outcome | None:
+    """The outcome of a plain-number answer, or None to take the full path.
+
+    ``decimal_comma``: one comma between two digits is the decimal mark (``0,3837``), as the
+    parser reads it (:func:`grader.parse.decimal_commas`); any other comma takes the full path."""
+    if decimal_comma and "," in text:
+        if text.count(",") != 1 or not _DECIMAL_COMMA.search(text):
+            return None
+        text = _DECIMAL_COMMA.sub(".", text)
     number = read_number(text)
     if number is None:
         return None
@@ -183,5 +195,5 @@ def outcome(exercise_id: str, part_id: str, text: str) -> Outcome | None:
         if same[0]:
             return Outcome(0.0, (finding(mistake["key"], value=mistake["shown"]),))
     if verdict[1] == "decimal-imprecise":
-        return Outcome(0.0, (finding("decimal-imprecise", tolerance="0.5%", digits=3),))
+        return Outcome(0.0, (finding("decimal-imprecise"),))
     return Outcome(0.0, (finding("incorrect"),))

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Mapping, Sequence
 
 import sympy
-from sympy import Rational, sqrt
+from sympy import sqrt
 
 
 def as_number(x) -> sympy.Expr:
@@ -20,6 +20,11 @@ def as_number(x) -> sympy.Expr:
     if isinstance(x, int):
         return sympy.Integer(x)
     raise TypeError(f"not an exact number: {x!r}")
+
+
+def to_float(x) -> float:
+    """A bank value as a float, for invariants that compare sizes (never for verdicts)."""
+    return float(sympy.N(x, 20))
 
 
 def dot(a: Sequence, b: Sequence) -> sympy.Expr:
@@ -114,8 +119,3 @@ def linear_warmup_lr(step, peak, warmup_steps) -> sympy.Expr:
 def simplex_dimension(n_sources: int) -> sympy.Integer:
     """A simplex over n sources has dimension n - 1 (the weights sum to 1)."""
     return sympy.Integer(n_sources) - 1
-
-
-def exact(decimal: str) -> Rational:
-    """The exact rational a decimal in the lesson text stands for."""
-    return Rational(decimal)

@@ -289,52 +289,54 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
 STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
 
 
-def bank_values() -> frozenset[Decimal]:
-    """Every number in the grader's bank data (through the bank cache: no SymPy import when warm)."""
+def bank_values() -> dict[str, frozenset[Decimal]]:
+    """Every number in each exercise's data, by exercise id (through the bank cache: no SymPy import
+    when warm)."""
     from hooks import cache
 
     def compute():
         from grader import bank
-        from hooks.numbers import finite_decimal
+        from grader.numbers import finite_decimal
 
-        found = set()
-
-        def walk(value):
+        def walk(value, found):
             if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
                 for item in value:
-                    walk(item)
+                    walk(item, found)
             elif hasattr(value, "values"):
                 for item in value.values():
-                    walk(item)
+                    walk(item, found)
             elif finite_decimal(value) is not None:
                 found.add(finite_decimal(value))
+            return found
 
-        for exercise in bank.EXERCISES.values():
-            walk(exercise.data)
-        return sorted(found)
+        return {exercise.id: sorted(walk(exercise.data, set())) for exercise in bank.EXERCISES.values()}
 
-    return frozenset(Decimal(x) for x in cache.cached("bank-values", [], compute)) - STRUCTURAL
+    return {exercise: frozenset(Decimal(x) for x in values) - STRUCTURAL
+            for exercise, values in cache.cached("exercise-data-values", [], compute).items()}
 
 
-def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> list[Finding]:
-    """Numbers of the bank written by hand inside an exercise block: the site renders them from the bank."""
-    inside, depth, lines = False, 0, []
+def restated(text: str, path: str, locale: str, bank: dict[str, frozenset[Decimal]]) -> list[Finding]:
+    """Numbers of an exercise's data written by hand inside its block: the site renders them from the bank."""
+    exercise, depth, lines = None, 0, {}
     for number, line in prose_lines_with_blocks(text):
-        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)", line)
+        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)\s*(?:\|\s*([\w-]+))?", line)
         if header:
             if header.group(1):
                 depth += 1
-                inside = inside or header.group(1) == "exercise"
+                if header.group(1) == "exercise" and exercise is None:
+                    exercise = header.group(2) or ""
             else:
                 depth -= 1
-                inside = inside and depth > 0
+                if depth <= 0:
+                    exercise, depth = None, 0
             continue
-        if inside:
-            lines.append((number, line))
+        if exercise is not None:
+            lines.setdefault(exercise, []).append((number, line))
     return [
         Finding(path, line, "bank-number",
                 f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
-        for line, value in pages.numbers(lines, locale, small=True) if value in bank
+        for exercise, inside in lines.items()
+        for line, value in pages.numbers(inside, locale, small=True) if value in bank.get(exercise, frozenset())
     ]
 
 

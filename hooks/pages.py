@@ -10,8 +10,8 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from grader.files import text_fingerprint
+from grader.numbers import FORMATS
 from hooks.blockspec import scan_blocks
-from hooks.numbers import FORMATS
 
 SOURCE = "en"
 FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)

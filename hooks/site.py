@@ -96,11 +96,11 @@ def renderers(settings: Settings, labels: dict):
         table = {k.removeprefix("figures."): v for k, v in labels[locale].items() if k.startswith("figures.")}
 
         def compute():
-            from hooks import figures
+            from hooks import render
 
-            return figures.draw(figure_id, table, locale)
+            return render.render_figure(figure_id, table, locale, settings.solutions)
 
-        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
+        return cache.cached("figure", [figure_id, locale, sorted(table.items()), settings.solutions], compute)
 
     return exercise, figure
 

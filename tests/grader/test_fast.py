@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from grader import bank, fast, feedback as fb
-from grader.check import evaluate
+from grader.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -21,7 +21,8 @@ def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
 
 def test_fingerprint_covers_the_bank_and_the_renderers():
     sources = {p.relative_to(cache.ROOT).as_posix() for pattern in cache.SOURCES for p in cache.ROOT.glob(pattern)}
-    assert {"grader/bank.py", "grader/geometry.py", "hooks/render.py", "hooks/figures.py"} <= sources
+    assert {"grader/bank.py", "grader/geometry.py", "grader/exercises/attention_weights.py", "grader/drawing.py",
+            "hooks/render.py"} <= sources
 
 
 def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
