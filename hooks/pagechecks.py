@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from hooks import pages
+from hooks import chapter, pages
 from hooks.blockspec import scan_blocks
 from hooks.pages import SOURCE, recorded_hash, source_hash
 
@@ -78,7 +78,7 @@ def english_outline(english: str):
         "structure": pages.structure(english, "en"),
         "numbers": pages.numbers(plain, SOURCE),
         "math": pages.math_segments(english),
-        "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
+        "identifiers": pages.code_spans(english),
         "sentences": {phrase for _, phrase in pages.sentences(plain)},
         "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
         "text": english.lower(),
@@ -189,7 +189,7 @@ def check_lines(outline, translated, locale, glossary, skeleton, here):
 
 def check_glossary(outline, translated, locale, glossary, skeleton, here):
     """Required renderings, and identifiers kept verbatim (in backticks, and by the English glossary's list)."""
-    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    kept = pages.code_spans(translated)
     for identifier, count in outline["identifiers"].items():
         if kept[identifier] < count:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
@@ -279,10 +279,10 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
             tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
             findings.append(Finding(path, line, "math", str(error)))
-    for number, line in enumerate(text.splitlines(), 1):
-        for m in LINK.finditer(line):
-            if m.group(1) not in pages_known:
-                findings.append(Finding(path, number, "link", f"no page '{m.group(1)}' in English or here"))
+    links = [(line.number, m.group(1)) for line in chapter.scan(text).lines if line.kind == chapter.PROSE
+             for m in LINK.finditer(line.text)]
+    findings += [Finding(path, number, "link", f"no page '{page}' in English or here")
+                 for number, page in links if page not in pages_known]
     return findings
 
 
@@ -318,29 +318,21 @@ def bank_values() -> frozenset[Decimal]:
 
 def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> list[Finding]:
     """Numbers of the bank written by hand inside an exercise block: the site renders them from the bank."""
+    prose = dict(pages.prose_lines(text))
     inside, depth, lines = False, 0, []
-    for number, line in prose_lines_with_blocks(text):
-        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)", line)
-        if header:
-            if header.group(1):
+    for line in chapter.scan(text).lines:
+        if line.kind == chapter.BLOCK:
+            name = re.match(r"\s*/{3,}\s*([\w-]*)", line.text).group(1)
+            if name:
                 depth += 1
-                inside = inside or header.group(1) == "exercise"
+                inside = inside or name == "exercise"
             else:
                 depth -= 1
                 inside = inside and depth > 0
-            continue
-        if inside:
-            lines.append((number, line))
+        elif inside and line.number in prose:
+            lines.append((line.number, prose[line.number]))
     return [
         Finding(path, line, "bank-number",
                 f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
         for line, value in pages.numbers(lines, locale, small=True) if value in bank
     ]
-
-
-def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
-    """Like `pages.prose_lines`, but keeping the block fences, so blocks can be followed."""
-    all_lines = text.splitlines()
-    fences = {n for n, line in enumerate(all_lines, 1) if line.strip().startswith("///")}
-    kept = dict(pages.prose_lines(text))
-    return sorted([*kept.items(), *((n, all_lines[n - 1]) for n in fences)])
