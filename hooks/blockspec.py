@@ -44,8 +44,11 @@ def slug(value: Any) -> str:
 
 
 def boolean(value: Any) -> bool:
+    """true or false (YAML's, not a string that says so)."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        raise ValueError(f"'{value}' is a string, not true or false: write it without quotes")
     raise ValueError(f"'{value}' is not true or false")
 
 

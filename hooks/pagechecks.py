@@ -289,6 +289,18 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
 STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
 
 
+def known_ids() -> dict[str, frozenset]:
+    """The ids an exercise or figure block may name (through the bank cache: no SymPy import when warm)."""
+    from hooks import cache
+
+    def compute():
+        from hooks import render
+
+        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids())}
+
+    return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
+
+
 def bank_values() -> frozenset[Decimal]:
     """Every number in the grader's bank data (through the bank cache: no SymPy import when warm)."""
     from hooks import cache

@@ -13,8 +13,8 @@ from tests.conftest import ROOT, run_mkdocs_build
 from tests.hooks.test_blockspec import MALFORMED
 
 
-def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
-    """A one-locale copy of the real configuration whose docs hold `chapter`."""
+def make_fixture_site(tmp_path: Path, chapter: str, course: dict | None = None) -> Path:
+    """A one-locale copy of the real configuration whose docs hold `chapter` (and `course`: its extra.course)."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     docs = tmp_path / "docs"
     (docs / "en").mkdir(parents=True)
@@ -24,6 +24,8 @@ def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
     config["hooks"] = [str(ROOT / "hooks/course.py")]
     config.pop("extra_css", None)
     config.pop("nav", None)  # the real navigation names the real pages
+    if course is not None:
+        config["extra"]["course"] = course
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "i18n" in plugin:
             plugin["i18n"]["languages"] = plugin["i18n"]["languages"][:1]
@@ -96,3 +98,12 @@ def test_a_code_sample_of_markdown_builds_as_code(tmp_path):
     assert "<h1" not in sample and "<math" not in sample and "<script" not in sample
     shown = re.sub(r"<[^>]+>", "", sample)
     assert "# $y$" in shown and "$x^$ &lt;script&gt;alert(1)&lt;/script&gt;" in shown and "/// sidebar" in shown
+
+
+def test_a_wrong_course_setting_fails_the_build(tmp_path):
+    config = make_fixture_site(tmp_path, "# T\n\nText.\n", course={"solutions": "false", "colour": "red"})
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "extra.course.solutions: 'false' is a string, not true or false: write it without quotes" in result.stderr
+    assert "extra.course.colour: no such setting" in result.stderr
+    assert "Traceback" not in result.stderr
