@@ -191,13 +191,10 @@ class _Reader:
         """A list item's first line: open the item, then read what follows its marker."""
         start = column + marker
         after, content = _indentation(rest[marker:], start)
-        spaces = after - start
-        if spaces == 0 or spaces > 4:  # empty, or the content is indented code: one space belongs to the marker
-            self.items.append(start + 1)
-            if spaces == 0:
-                self.paragraph, self.empty_item = False, True
-                return PROSE, False
-        else:
-            self.items.append(start + spaces)
         self.paragraph = False
-        return self._leaf(start + spaces, content)
+        if not content:  # an empty item: its content, if any comes, starts one column after the marker
+            self.items.append(start + 1)
+            self.empty_item = True
+            return PROSE, False
+        self.items.append(after if after - start <= 4 else start + 1)  # past 4 spaces, the content is indented code
+        return self._leaf(after, content)

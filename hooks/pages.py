@@ -133,11 +133,11 @@ def aligner(english: str, translated: str, english_skeleton: list, translated_sk
 def math_segments(text: str) -> list[tuple[int, str, bool]]:
     """(line, TeX, is display math) of every math segment outside code, in order."""
     masked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), chapter.masked(text, chapter.READ))
-    line_of = lambda offset: masked.count("\n", 0, offset) + 1  # noqa: E731
+    line_at = lambda offset: masked.count("\n", 0, offset) + 1  # noqa: E731
     display = [(m.start(), m.group(1), True) for m in DISPLAY_MATH.finditer(masked)]
     rest = DISPLAY_MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), masked)
     inline = [(m.start(), m.group(1), False) for m in INLINE_MATH.finditer(rest)]
-    return [(line_of(offset), tex, is_display) for offset, tex, is_display in sorted(display + inline)]
+    return [(line_at(offset), tex, is_display) for offset, tex, is_display in sorted(display + inline)]
 
 
 def number_pattern(locale: str) -> tuple[str, str, str]:

@@ -70,7 +70,7 @@ def test_code_is_what_commonmark_calls_code(text):
 # but less than the item's content, and the scanner follows commonmark.js. Raw HTML blocks are not followed.
 SHAPES = ["```", "````", "~~~", "~~~~", "```python", "``` a`b", "~~~ a`b", "``` ", "text $x$", "# h", "---", "===",
           "/// step | A", "///", "open: true", "***", "\t```"]
-ITEMS = ["- a", "* b", "1. c", "-", "- ```", "1. ~~~"]
+ITEMS = ["- a", "* b", "1. c", "-", "- ", "1.  ", "- ```", "1. ~~~", "-     five", "- \tcode"]
 
 
 def generated_chapter(rng: random.Random) -> str:
