@@ -155,6 +155,8 @@ def test_an_unclosed_fence_at_the_end_of_a_file():
     """CommonMark runs it to the end (every reader sees code), the site shows it as text: the linter says so."""
     text = "# Title\n\nBefore $a$.\n\n````\n" + SAMPLE + "\n```\n\n## After\n"
     assert pages.headings(text) == [(1, 1, "Title")]
+    assert [n for n, line in pages.prose_lines(text) if line.strip()] == [1, 3]
+    assert pages.paragraph_starts(text) == [1, 3, 5]
     assert [tex for _, tex, _ in pages.math_segments(text)] == ["a"]
     assert sanitize.unsafe_in_chapter(text) == []
     problems = scan_blocks(text, "p.md")[1]
