@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from hooks import pages
+from hooks import chapter, pages
 from hooks.blockspec import scan_blocks
 from hooks.pages import SOURCE, recorded_hash, source_hash
 
@@ -78,7 +78,7 @@ def english_outline(english: str):
         "structure": pages.structure(english, "en"),
         "numbers": pages.numbers(plain, SOURCE),
         "math": pages.math_segments(english),
-        "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
+        "identifiers": pages.code_spans(english),
         "sentences": {phrase for _, phrase in pages.sentences(plain)},
         "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
         "text": english.lower(),
@@ -189,7 +189,7 @@ def check_lines(outline, translated, locale, glossary, skeleton, here):
 
 def check_glossary(outline, translated, locale, glossary, skeleton, here):
     """Required renderings, and identifiers kept verbatim (in backticks, and by the English glossary's list)."""
-    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    kept = pages.code_spans(translated)
     for identifier, count in outline["identifiers"].items():
         if kept[identifier] < count:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
@@ -279,14 +279,26 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
             tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
             findings.append(Finding(path, line, "math", str(error)))
-    for number, line in enumerate(text.splitlines(), 1):
-        for m in LINK.finditer(line):
-            if m.group(1) not in pages_known:
-                findings.append(Finding(path, number, "link", f"no page '{m.group(1)}' in English or here"))
+    links = [(line.number, m.group(1)) for line in chapter.scan(text).lines if line.kind == chapter.PROSE
+             for m in LINK.finditer(line.text)]
+    findings += [Finding(path, number, "link", f"no page '{page}' in English or here")
+                 for number, page in links if page not in pages_known]
     return findings
 
 
 STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
+
+
+def known_ids() -> dict[str, frozenset]:
+    """The ids an exercise or figure block may name (through the bank cache: no SymPy import when warm)."""
+    from hooks import cache
+
+    def compute():
+        from hooks import render
+
+        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids())}
+
+    return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
 
 
 def bank_values() -> dict[str, frozenset[Decimal]]:
@@ -317,10 +329,11 @@ def bank_values() -> dict[str, frozenset[Decimal]]:
 
 def restated(text: str, path: str, locale: str, bank: dict[str, frozenset[Decimal]]) -> list[Finding]:
     """Numbers of an exercise's data written by hand inside its block: the site renders them from the bank."""
+    prose = dict(pages.prose_lines(text))
     exercise, depth, lines = None, 0, {}
-    for number, line in prose_lines_with_blocks(text):
-        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)\s*(?:\|\s*([\w-]+))?", line)
-        if header:
+    for line in chapter.scan(text).lines:
+        if line.kind == chapter.BLOCK:
+            header = re.match(r"\s*/{3,}\s*([\w-]*)\s*(?:\|\s*([\w-]+))?", line.text)
             if header.group(1):
                 depth += 1
                 if header.group(1) == "exercise" and exercise is None:
@@ -329,20 +342,11 @@ def restated(text: str, path: str, locale: str, bank: dict[str, frozenset[Decima
                 depth -= 1
                 if depth <= 0:
                     exercise, depth = None, 0
-            continue
-        if exercise is not None:
-            lines.setdefault(exercise, []).append((number, line))
+        elif exercise is not None and line.number in prose:
+            lines.setdefault(exercise, []).append((line.number, prose[line.number]))
     return [
         Finding(path, line, "bank-number",
                 f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
         for exercise, inside in lines.items()
         for line, value in pages.numbers(inside, locale, small=True) if value in bank.get(exercise, frozenset())
     ]
-
-
-def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
-    """Like `pages.prose_lines`, but keeping the block fences, so blocks can be followed."""
-    all_lines = text.splitlines()
-    fences = {n for n, line in enumerate(all_lines, 1) if line.strip().startswith("///")}
-    kept = dict(pages.prose_lines(text))
-    return sorted([*kept.items(), *((n, all_lines[n - 1]) for n in fences)])

@@ -17,13 +17,15 @@ A translated page records the English text it translates in its front matter
 from __future__ import annotations
 
 import argparse
+import html
 import re
 import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from hooks import pages
+from grader import files
+from hooks import pagechecks, pages
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
     CJK, INFO_KINDS, KINDS, RENDER_KINDS, Finding, Glossary, allowed_words, latin_prose, bank_values, broken, check_page, restated,
 )
@@ -177,6 +179,20 @@ def progress_text(rows: list[Progress]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells)
 
 
+def progress_html(rows: list[Progress]) -> str:
+    """The table as the site's translation status page shows it, and each locale's pages to bring up to date."""
+    escape = lambda text: html.escape(text, quote=False)  # noqa: E731
+    head = "".join(f"<th>{escape(c)}</th>" for c in PROGRESS_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>" for cells in progress_rows(rows))
+    todo = "".join(
+        f"<li><strong>{p.locale}</strong>: " + ", ".join(
+            [f"<code>{escape(name)}</code> (missing)" for name in p.missing]
+            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]) + "</li>"
+        for p in rows if p.missing or p.stale)
+    todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
+    return f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
+
+
 # --- the command
 
 
@@ -195,7 +211,7 @@ def stamp(docs: Path, pages_to_stamp: list[Path]) -> list[Path]:
             text = f"---\n{meta}\n---\n" + text[m.end():]
         else:
             text = f"---\ntranslation_of: {digest}\n---\n\n" + text
-        path.write_text(text, encoding="utf-8")
+        files.write_atomic(path, text)
         changed.append(path)
     return changed
 
@@ -247,9 +263,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as error:
             print(error, file=sys.stderr)
             return 2
-    from hooks.site import known_ids
-
-    ids = known_ids()
+    ids = pagechecks.known_ids()
     by_locale = {}
     for locale in args.locales or known:
         by_locale[locale] = check_locale(docs, locale, root, ids)

@@ -28,7 +28,7 @@ def test_fingerprint_covers_the_bank_and_the_renderers():
 def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
     import shutil
 
-    from hooks import site
+    from hooks import build
 
     monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache")
     docs = tmp_path / "docs"
@@ -36,8 +36,8 @@ def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
         (docs / locale).mkdir(parents=True)
         shutil.copy(cache.ROOT / "docs" / locale / "labels.toml", docs / locale / "labels.toml")
         shutil.copy(cache.ROOT / "docs" / locale / "04-simplex-walk.md", docs / locale / "04-simplex-walk.md")
-    assert site.check_translations(docs, tmp_path)[1] == []
+    assert build.check_translations(docs, tmp_path)[1] == []
     page = docs / "fr" / "04-simplex-walk.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nLe plancher & le plafond.\n", encoding="utf-8")
-    problems = site.check_translations(docs, tmp_path)[1]
+    problems = build.check_translations(docs, tmp_path)[1]
     assert [p.kind for p in problems] == ["punctuation"]

@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from hooks.site import Settings
+from hooks.settings import Settings
 from hooks.translations import english_only
 from tests.conftest import ROOT, run_mkdocs_build
 
