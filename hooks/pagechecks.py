@@ -151,16 +151,32 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
         if english[value] > 0 and value in wanted:
             wanted.discard(value)
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
-    if pages.writes_decimal_comma(locale):
-        for line, text in lines:
-            if re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
-                yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+    for line in decimal_points(lines, locale):
+        yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+
+
+def decimal_points(lines, locale: str):
+    """The lines, of (line, text), that write a decimal point in a locale that writes a decimal comma
+    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000)."""
+    if not pages.writes_decimal_comma(locale):
+        return
+    grouping = re.escape(pages.FORMATS[locale][1])
+    for line, text in lines:
+        if any(not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0))
+               for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text)):
+            yield line
 
 
 def check_lines(outline, translated, locale, glossary, skeleton, here):
-    """Markers, '&', glossary renderings, English left in the text."""
+    """Markers, '&', glossary renderings, English left in the page's prose."""
+    yield from check_prose(pages.prose_lines(translated, keep_math=False), outline, locale, glossary)
+
+
+def check_prose(lines, outline, locale, glossary):
+    """The same over any (line, text) list: a page's prose, or the labels and messages of the other surfaces
+    (hooks.surfaces); `outline` needs English's `headings` and `sentences`."""
     allowed = allowed_words(glossary)
-    for line, text in pages.prose_lines(translated, keep_math=False):
+    for line, text in lines:
         marker = EXPORT_MARKER.search(text)
         if marker:
             yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
@@ -201,16 +217,23 @@ def check_glossary(outline, translated, locale, glossary, skeleton, here):
         if english and not found and identifier not in outline["identifiers"]:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
                    f"'{identifier}' is an identifier: it stays verbatim in every locale")
-    text = _plain(translated)
-    english_text = outline["text"]
-    for term in sorted(glossary.terms, key=lambda t: -len(t["en"])):  # "gradient descent" before "gradient"
+    for term, renderings in unrendered_terms(outline["text"], translated, glossary.terms):
+        line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
+        yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
+               f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+
+
+def unrendered_terms(english: str, translated: str, terms) -> list[tuple[dict, list[str]]]:
+    """(term, its renderings) of each glossary term English mentions that the translation does not render
+    (`use`, or an `also` form); longest terms first, so "gradient descent" is not also a "gradient"."""
+    text, english, found = _plain(translated), english.lower(), []
+    for term in sorted(terms, key=lambda t: -len(t["en"])):
         renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
-        mentioned = _mentions(english_text, term["en"])
-        english_text = re.sub(_term_pattern(term["en"]), " ", english_text)
+        mentioned = _mentions(english, term["en"])
+        english = re.sub(_term_pattern(term["en"]), " ", english)
         if renderings and mentioned and not any(_plain(r) in text for r in renderings):
-            line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
-            yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
-                   f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+            found.append((term, renderings))
+    return found
 
 
 PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)

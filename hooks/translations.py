@@ -115,7 +115,10 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
-    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale)
+    from hooks.surfaces import check_surfaces
+
+    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
+        check_surfaces(docs, locale, root, glossary)
 
 
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
