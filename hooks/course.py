@@ -73,9 +73,10 @@ def on_config(config):
 
 
 def render_status() -> str:
-    from hooks import translations
+    from hooks import review, translations
 
-    return site.status_html(translations.progress(STATE["docs"], STATE["findings"]))
+    return (site.status_html(translations.progress(STATE["docs"], STATE["findings"]))
+            + review.review_html(STATE["docs"], ROOT))
 
 
 def _reporting(render):

@@ -35,8 +35,16 @@ KINDS = {
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
+    # across a locale's surfaces: its pages, labels.toml and grader.po (hooks.surfaces, hooks.review)
+    "terminology": "a page paragraph, label or grader message whose English names a glossary term, without the "
+                   "locale's rendering of it (`use`, or an `also` form): one term, one rendering on every surface",
+    "title": "an exercise's title in the grader's catalog (exercise.<id>.title) differs from the heading that "
+             "introduces the exercise on its page",
+    "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French)",
+    "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
+    "review-stale": "a review made against an older English text: review what changed, then record it",
 }
-INFO_KINDS = frozenset({"missing", "stale", "catalog-stale"})
+INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
@@ -97,7 +105,7 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
     recorded = recorded_hash(translated)
     if recorded is not None and recorded != source_hash(english):
         findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
-                                   "update it, then run with --stamp"))
+                                   f"update it, then record your review: --stamp {path} --reviewer NAME"))
     return findings
 
 
@@ -228,12 +236,18 @@ def unrendered_terms(english: str, translated: str, terms) -> list[tuple[dict, l
     (`use`, or an `also` form); longest terms first, so "gradient descent" is not also a "gradient"."""
     text, english, found = _plain(translated), english.lower(), []
     for term in sorted(terms, key=lambda t: -len(t["en"])):
+        if term["en"].lower() not in english:
+            continue
         renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
-        mentioned = _mentions(english, term["en"])
-        english = re.sub(_term_pattern(term["en"]), " ", english)
-        if renderings and mentioned and not any(_plain(r) in text for r in renderings):
+        english, mentions = _term_regex(term["en"]).subn(" ", english)
+        if renderings and mentions and not any(_plain(r) in text for r in renderings):
             found.append((term, renderings))
     return found
+
+
+@lru_cache(maxsize=None)
+def _term_regex(term: str) -> re.Pattern:
+    return re.compile(_term_pattern(term))
 
 
 PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)

@@ -118,7 +118,7 @@ def check_translations(docs: Path, root: Path):
                 for locale in translations.locales(docs)}
 
     checks = [ROOT / "hooks" / name for name in ("translations.py", "pagechecks.py", "pages.py", "blockspec.py",
-                                                 "sanitize.py")]
+                                                 "sanitize.py", "surfaces.py", "review.py")]
     checks += sorted((ROOT / "grader" / "messages").glob("*.py"))  # the grader catalogs' own checks
     catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
     key = [content_hash(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs),

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from hooks import pages
 from hooks.pagechecks import (
-    CJK, ENGLISH_STOPWORDS, Finding, Glossary, check_prose, decimal_points, latin_prose, unrendered_terms,
+    CJK, EXPORT_MARKER, Finding, Glossary, check_prose, decimal_points, latin_prose, unrendered_terms,
 )
 from hooks.pages import SOURCE
+from hooks.review import check_record
 
 # the labels' [parts] table is moving into the catalog's part.<exercise>.<part>.prompt messages, checked there
 MOVING = ("parts.",)
@@ -79,11 +80,11 @@ def catalog_units(locale: str, root: Path | None = None) -> list[Unit]:
 
 PLACEHOLDER = re.compile(r"(?<!\{)\{[A-Za-z_][\w.]*\}(?!\})")
 CODE = re.compile(
-    r"(?<![^\W\d_])'[^'\s][^']*'(?![^\W\d_])"  # a quoted answer or name: '(1, 2, 3)', ';' (not l'ordre)
+    r"(?<![^\W\d_])'[^'\n]*'(?![^\W\d_])"     # a quoted answer or name: '(1, 2, 3)', ';' (not l'ordre)
     r"|\"[^\"]*\""                             # a quoted value: seed = "s0042"
     r"|`[^`]*`"
+    r"|\$[A-Z_]+\b"                            # $GRADER_LANG
     r"|\$[^$]*\$"                              # math
-    r"|\$[A-Z_]+"                              # $GRADER_LANG
     r"|(?<![\w-])--?[a-z][\w-]*"               # --seed
     r"|\[[\w.-]+\]"                            # a TOML table: [attention-weights]
     r"|\([a-z_]+\)"                             # a data key after its description: (step), (peak_lr)
@@ -96,12 +97,17 @@ FORMULA = re.compile(rf"{OPERAND}(?:\s+[-+*/=<>≤≥·]=?\s+{OPERAND})+")  # lr
 
 
 def prose(text: str) -> str:
-    """The words of a label or message: placeholders, formulas and code blanked (`{x}` is not a word)."""
-    text = PLACEHOLDER.sub(" ", text).replace("{{", "{").replace("}}", "}")
-    text = FORMULA.sub(lambda m: " " if _code(m.group(0)) else m.group(0), text)
-    for _ in range(2):                         # a call inside a call: softmax(q . k_i / sqrt(d_k))
-        text = CODE.sub(" ", text)
-    return text
+    """The words of a label or message: placeholders, formulas and code blanked (`{x}` is not a word); an
+    export marker is left for the markers check."""
+    pieces = EXPORT_MARKER.split(text)
+    markers = EXPORT_MARKER.findall(text)
+    for index, piece in enumerate(pieces):
+        piece = PLACEHOLDER.sub(" ", piece).replace("{{", "{").replace("}}", "}")
+        piece = FORMULA.sub(lambda m: " " if _code(m.group(0)) else m.group(0), piece)
+        for _ in range(2):                     # a call inside a call: softmax(q . k_i / sqrt(d_k))
+            piece = CODE.sub(" ", piece)
+        pieces[index] = piece
+    return "".join(piece + marker for piece, marker in zip(pieces, [*markers, ""]))
 
 
 def _code(formula: str) -> bool:
@@ -115,15 +121,10 @@ def _code(formula: str) -> bool:
 def check_units(units: list[Unit], locale: str, glossary: Glossary) -> list[Finding]:
     """The page checks' rules on each unit, against its own English, and one rendering per glossary term."""
     findings = []
-    term_words = {w.lower() for t in glossary.terms for w in pages.LATIN_WORD.findall(t["en"])}
     for unit in units:
         english, text = prose(unit.english), prose(unit.text)
-        # Latin-script words a CJK translation may keep: those its English has that are not prose (sqrt, TOML,
-        # undecided...), besides the glossary's; English words and glossary terms are not kept
-        kept = {w.lower() for w in pages.LATIN_WORD.findall(english)} - term_words - ENGLISH_STOPWORDS
         outline = {"headings": set(), "sentences": {p for _, p in pages.sentences([(unit.line, english)])}}
-        for line, kind, message in check_prose([(unit.line, text)], outline, locale,
-                                               replace(glossary, allow=glossary.allow | kept)):
+        for line, kind, message in check_prose([(unit.line, text)], outline, locale, glossary):
             findings.append(Finding(unit.path, line, kind, f"{unit.key}: {message}"))
         if locale != SOURCE and unit.text == unit.english and \
                 len(latin_prose(text, set())) >= (1 if locale in CJK else 2):
@@ -260,6 +261,7 @@ def check_surfaces(docs: Path, locale: str, root: Path, glossary: Glossary,
         if locale != SOURCE and english.exists():
             findings += check_page_terms(english.read_text("utf-8"), text, shown, glossary)
     findings += check_typography(texts, locale)
+    findings += check_record(docs, locale, root, catalog_root)
     if locale != SOURCE:
         findings += check_units(labels + messages, locale, glossary)
     return findings
