@@ -42,7 +42,8 @@ KINDS = {
              "introduces the exercise on its page",
     "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French)",
     "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
-    "review-stale": "a review made against an older English text: review what changed, then record it",
+    "review-stale": "a review of the labels or the catalog made against an older English text: review what "
+                    "changed, then record it",
 }
 INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless

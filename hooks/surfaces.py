@@ -87,6 +87,7 @@ CODE = re.compile(
     r"|\$[^$]*\$"                              # math
     r"|(?<![\w-])--?[a-z][\w-]*"               # --seed
     r"|\[[\w.-]+\]"                            # a TOML table: [attention-weights]
+    r"|\b[a-z]{1,4}(?:, [a-z]{1,4}){2,}\b"       # a list of names: sqrt, exp, log; en, ja, zh
     r"|\([a-z_]+\)"                             # a data key after its description: (step), (peak_lr)
     r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(parakeet)
     r"|[!-~]*[_/\\=*^][!-~]*"                    # warmup_steps, 3/20000, /autograder/results, 2*x

@@ -22,7 +22,8 @@ PAGE = "02-attention-projection.md"
 def docs(tmp_path) -> Path:
     for name in ("en", "ko"):
         shutil.copytree(ROOT / "docs" / name, tmp_path / "docs" / name)
-    (tmp_path / "docs" / "ko" / "review.toml").unlink(missing_ok=True)
+    for record in review.record_files(tmp_path / "docs", "ko"):
+        record.unlink()
     return tmp_path / "docs"
 
 
@@ -75,9 +76,9 @@ def test_the_newest_entry_of_a_file_is_its_review(docs):
     ('[[labels]\nreviewer = "r"', "not valid TOML"),
 ])
 def test_a_malformed_record_is_an_error_at_its_line(docs, entry, problem):
-    (docs / "ko" / "review-pages.toml").write_text("# reviews\n\n" + entry + "\n", encoding="utf-8")
+    (docs / "ko" / "review-extra.toml").write_text("# reviews\n\n" + entry + "\n", encoding="utf-8")
     found = review.check_record(docs, "ko", docs.parent)
-    assert [(f.path, f.line, f.kind) for f in found] == [("docs/ko/review-pages.toml", 3 if "glossary" not in entry
+    assert [(f.path, f.line, f.kind) for f in found] == [("docs/ko/review-extra.toml", 3 if "glossary" not in entry
                                                           else 1, "review")], found
     assert problem in found[0].message
 

@@ -115,6 +115,7 @@ def test_placeholders_code_and_formulas_are_not_words():
     words = surfaces.prose("Unknown name '{name}': only sqrt(2)/3 and lr(s) = peak * s / warmup_steps")
     assert words.split() == ["Unknown", "name", ":", "only", "and"]
     assert "cosine similarity" in surfaces.prose("This is 1 - cosine similarity")  # words around a sign stay
+    assert surfaces.prose("言語: en, ja, zh, ko, fr, id (既定: $GRADER_LANG)").split() == ["言語:", "(既定:", ")"]
     assert surfaces.prose("{path}: expected one table per exercise id, like [attention-weights].").count("attention") == 0
     assert "l’ordre" in surfaces.prose("dans l’ordre des clés") and "'ordre" in surfaces.prose("dans l'ordre des clés")
 

@@ -3,20 +3,20 @@ status page shows the review record, out of date once English changes."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
 
+from hooks import review
 from hooks.pages import source_hash
-from hooks.translations import _label_lines
 from tests.conftest import ROOT, run_mkdocs_build
+from tests.hooks.test_surfaces import set_label, set_message
+from tests.site.test_translation_status import status_table
 
 
 def copy_project(tmp_path: Path, locales: tuple[str, ...] | None = None) -> Path:
@@ -45,34 +45,15 @@ def command(root: Path, *args: str) -> subprocess.CompletedProcess:
                           text=True, env={**os.environ, "PYTHONPATH": str(root)})
 
 
-def set_label(root: Path, locale: str, key: str, value: str) -> str:
-    path = root / "docs" / locale / "labels.toml"
-    line = _label_lines(path)[key][0]
-    lines = path.read_text(encoding="utf-8").split("\n")
-    lines[line - 1] = f"{key.split('.')[-1]} = {json.dumps(value, ensure_ascii=False)}"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return f"docs/{locale}/labels.toml:{line}"
-
-
-def set_message(root: Path, locale: str, key: str, value: str) -> str:
-    name = f"grader/locale/{locale}/LC_MESSAGES/grader.po"
-    lines = (root / name).read_text(encoding="utf-8").split("\n")
-    at = lines.index(f"msgctxt {json.dumps(key)}")
-    line = next(n for n in range(at, len(lines)) if lines[n].startswith("msgstr ")) + 1
-    lines[line - 1] = f"msgstr {json.dumps(value, ensure_ascii=False)}"
-    (root / name).write_text("\n".join(lines), encoding="utf-8")
-    return f"{name}:{line}"
-
-
 def test_a_label_or_catalog_defect_fails_the_strict_build_at_its_line(tmp_path):
     config = copy_project(tmp_path)
     before = command(tmp_path).stdout
     wheres = [
-        set_label(tmp_path, "fr", "forms.scalar", "un nombre : exact, comme sqrt(2)/3, ou décimal, comme 0.471")
-        + ": numbers:",
-        set_message(tmp_path, "ja", "constraint-floor", "下限 {symbol} >= {bound}") + ": glossary:",
-        set_message(tmp_path, "fr", "squared-distance",
-                    "C'est la distance au carré : prenez la racine carrée de la somme des carrés.") + ": typography:",
+        "%s:%d: numbers:" % set_label(tmp_path, "fr", "forms.scalar",
+                                      "un nombre : exact, comme sqrt(2)/3, ou décimal, comme 0.471"),
+        "%s:%d: glossary:" % set_message(tmp_path, "ja", "constraint-floor", "下限 {symbol} >= {bound}"),
+        "%s:%d: typography:" % set_message(tmp_path, "fr", "squared-distance",
+                                           "C'est la distance au carré : prenez la racine carrée de la somme des carrés."),
     ]
     assert not any(where in before for where in wheres)
     result = run_mkdocs_build(config, tmp_path / "site")
@@ -83,39 +64,13 @@ def test_a_label_or_catalog_defect_fails_the_strict_build_at_its_line(tmp_path):
     assert after.returncode == 1 and all(where in after.stdout for where in wheres)
 
 
-class ReviewRows(HTMLParser):
-    """The rows of <table class="course-review">, as text cells."""
-
-    def __init__(self):
-        super().__init__()
-        self.rows, self.inside, self.cell = [], False, None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table" and ("class", "course-review") in attrs:
-            self.inside = True
-        elif self.inside and tag == "tr":
-            self.rows.append([])
-        elif self.inside and tag == "td":
-            self.cell = ""
-
-    def handle_endtag(self, tag):
-        if tag == "table":
-            self.inside = False
-        elif tag == "td" and self.cell is not None:
-            self.rows[-1].append(" ".join(self.cell.split()))
-            self.cell = None
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell += data
-
-
 def test_the_status_page_shows_what_was_reviewed_against_which_english(tmp_path):
     config = copy_project(tmp_path, locales=("fr", "id"))
     for locale in ("fr", "id"):  # the record is what is shown, whatever the state of the pages
         for page in (tmp_path / "docs" / locale).glob("*.md"):
             page.unlink()
-        (tmp_path / "docs" / locale / "review.toml").unlink(missing_ok=True)
+        for record in review.record_files(tmp_path / "docs", locale):
+            record.unlink()
     stamped = command(tmp_path, "--stamp", "docs/fr/labels.toml", "--reviewer", "<b>fr</b> reviewer",
                       "--change", "0.471 written 0,471")
     assert "recorded the review of labels.toml in docs/fr/review.toml" in stamped.stdout, stamped.stderr
@@ -128,9 +83,8 @@ def test_the_status_page_shows_what_was_reviewed_against_which_english(tmp_path)
     result = run_mkdocs_build(config, tmp_path / "site")
     assert result.returncode == 0, result.stderr[-3000:]
     assert "docs/id/review.toml:1: review-stale: grader.po was reviewed against English" in result.stderr
-    parser = ReviewRows()
-    parser.feed((tmp_path / "site/translation-status/index.html").read_text(encoding="utf-8"))
-    rows = {(row[0], row[1]): row for row in parser.rows if row}  # the header row has no <td>
+    table = status_table((tmp_path / "site/translation-status/index.html").read_text(encoding="utf-8"), "course-review")
+    rows = {(row[0], row[1]): [" ".join(cell.split()) for cell in row] for row in table[1:]}
     labels_hash = source_hash((tmp_path / "docs/en/labels.toml").read_text(encoding="utf-8"))
     assert rows[("fr", "labels.toml")][3:7] == ["<b>fr</b> reviewer", labels_hash, labels_hash, "up to date"]
     assert rows[("id", "grader.po")][4:7] == [source_hash(english), source_hash(catalog.read_text(encoding="utf-8")),
