@@ -194,31 +194,41 @@ def reviewed_pages(docs: Path, locale: str, root: Path) -> set[str]:
 
 
 def review_html(docs: Path, root: Path, catalog_root: Path | None = None) -> str:
-    """Every locale's reviews, for the translation status page: what was reviewed against which English."""
+    """Every locale's reviews, for the translation status page: which English version each file was reviewed
+    against, whether English has changed since, and below, what each review changed."""
     from hooks.translations import locales
 
-    rows = []
+    rows, changed = [], []
     for locale in locales(docs):
         if locale == SOURCE:
             continue
         reviews, _ = read_records(docs, locale, root)
-        for surface, review in sorted(latest(reviews).items()):
+        items = []
+        for surface, review in sorted(latest(reviews).items(), key=lambda item: _surface_order(item[0])):
             english = english_text(docs, surface, catalog_root)
             now = source_hash(english) if english is not None else "?"
+            against = f"<code>{escape(review.english_hash)}</code>"
+            if now != review.english_hash:
+                against += f" (now <code>{escape(now)}</code>)"
             state = "up to date" if now == review.english_hash else "out of date"
-            changes = "".join(f"<li>{escape(c)}</li>" for c in review.changes)
-            changes = (f"<details><summary>{len(review.changes)}</summary><ul>{changes}</ul></details>"
-                       if review.changes else "0")
-            cells = [escape(locale), f"<code>{escape(surface)}</code>", escape(review.date), escape(review.reviewer),
-                     f"<code>{escape(review.english_hash)}</code>", f"<code>{escape(now)}</code>",
-                     f'<span class="course-review__{state.replace(" ", "-")}">{state}</span>', changes]
+            cells = [escape(locale), f"<code>{escape(surface)}</code>", f"{escape(review.date)}, {escape(review.reviewer)}",
+                     against, state]
             rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+            items += [f"<li><code>{escape(surface)}</code>: {escape(change)}</li>" for change in review.changes]
+        if items:
+            changed.append(f"<details><summary>{escape(locale)}: what the reviews changed</summary>"
+                           f"<ul>{''.join(items)}</ul></details>")
     if not rows:
         return '<p class="course-review">No review is recorded yet.</p>'
-    head = "".join(f"<th>{c}</th>" for c in ("locale", "file", "reviewed", "by", "English reviewed",
-                                              "English now", "review", "changes"))
+    head = "".join(f"<th>{c}</th>" for c in ("locale", "file", "reviewed", "against English", "review"))
     return ('<table class="course-review"><caption>Reviews: which English version each translation was '
-            f'reviewed against</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+            f'reviewed against</caption><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            + "".join(changed))
+
+
+def _surface_order(surface: str) -> tuple:
+    """Pages in the course's order (the home page first), then the labels, then the catalog."""
+    return (surface == "grader.po", surface == "labels.toml", surface != "index.md", surface)
 
 
 def stamp(docs: Path, root: Path, locales_named: list[str], named: list[str], reviewer: str | None,

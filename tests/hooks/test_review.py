@@ -90,6 +90,11 @@ def test_the_status_page_escapes_what_the_record_says(docs):
     assert "up to date" in html
 
 
+def test_the_status_page_lists_pages_in_course_order_then_the_labels_and_the_catalog():
+    assert sorted(["grader.po", "labels.toml", "02-x.md", "index.md", "01-x.md"], key=review._surface_order) == \
+        ["index.md", "01-x.md", "02-x.md", "labels.toml", "grader.po"]
+
+
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "hooks.translations", *args], cwd=cwd, capture_output=True,
                           text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
