@@ -36,7 +36,10 @@ class Build:
         return frozenset(f.path for rows in self.findings.values() for f in rows if f.kind == "stale")
 
     def status_html(self) -> str:
-        return translations.progress_html(translations.progress(self.docs, self.findings))
+        from hooks import review
+
+        return (translations.progress_html(translations.progress(self.docs, self.findings))
+                + review.review_html(self.docs, ROOT))
 
 
 def check_translations(docs: Path, root: Path):

@@ -35,8 +35,17 @@ KINDS = {
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
+    # across a locale's surfaces: its pages, labels.toml and grader.po (hooks.surfaces, hooks.review)
+    "terminology": "a page paragraph, label or grader message whose English names a glossary term, without the "
+                   "locale's rendering of it (`use`, or an `also` form): one term, one rendering on every surface",
+    "title": "an exercise's title in the grader's catalog (exercise.<id>.title) differs from the heading that "
+             "introduces the exercise on its page",
+    "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French)",
+    "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
+    "review-stale": "a review of the labels or the catalog made against an older English text: review what "
+                    "changed, then record it",
 }
-INFO_KINDS = frozenset({"missing", "stale", "catalog-stale"})
+INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
@@ -97,7 +106,7 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
     recorded = recorded_hash(translated)
     if recorded is not None and recorded != source_hash(english):
         findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
-                                   "update it, then run with --stamp"))
+                                   f"update it, then record your review: --stamp {path} --reviewer NAME"))
     return findings
 
 
@@ -151,16 +160,32 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
         if english[value] > 0 and value in wanted:
             wanted.discard(value)
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
-    if pages.writes_decimal_comma(locale):
-        for line, text in lines:
-            if re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
-                yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+    for line in decimal_points(lines, locale):
+        yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+
+
+def decimal_points(lines, locale: str):
+    """The lines, of (line, text), that write a decimal point in a locale that writes a decimal comma
+    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000)."""
+    if not pages.writes_decimal_comma(locale):
+        return
+    grouping = re.escape(pages.FORMATS[locale][1])
+    for line, text in lines:
+        if any(not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0))
+               for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text)):
+            yield line
 
 
 def check_lines(outline, translated, locale, glossary, skeleton, here):
-    """Markers, '&', glossary renderings, English left in the text."""
+    """Markers, '&', glossary renderings, English left in the page's prose."""
+    yield from check_prose(pages.prose_lines(translated, keep_math=False), outline, locale, glossary)
+
+
+def check_prose(lines, outline, locale, glossary):
+    """The same over any (line, text) list: a page's prose, or the labels and messages of the other surfaces
+    (hooks.surfaces); `outline` needs English's `headings` and `sentences`."""
     allowed = allowed_words(glossary)
-    for line, text in pages.prose_lines(translated, keep_math=False):
+    for line, text in lines:
         marker = EXPORT_MARKER.search(text)
         if marker:
             yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
@@ -201,16 +226,29 @@ def check_glossary(outline, translated, locale, glossary, skeleton, here):
         if english and not found and identifier not in outline["identifiers"]:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
                    f"'{identifier}' is an identifier: it stays verbatim in every locale")
-    text = _plain(translated)
-    english_text = outline["text"]
-    for term in sorted(glossary.terms, key=lambda t: -len(t["en"])):  # "gradient descent" before "gradient"
+    for term, renderings in unrendered_terms(outline["text"], translated, glossary.terms):
+        line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
+        yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
+               f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+
+
+def unrendered_terms(english: str, translated: str, terms) -> list[tuple[dict, list[str]]]:
+    """(term, its renderings) of each glossary term English mentions that the translation does not render
+    (`use`, or an `also` form); longest terms first, so "gradient descent" is not also a "gradient"."""
+    text, english, found = _plain(translated), english.lower(), []
+    for term in sorted(terms, key=lambda t: -len(t["en"])):
+        if term["en"].lower() not in english:
+            continue
         renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
-        mentioned = _mentions(english_text, term["en"])
-        english_text = re.sub(_term_pattern(term["en"]), " ", english_text)
-        if renderings and mentioned and not any(_plain(r) in text for r in renderings):
-            line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
-            yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
-                   f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+        english, mentions = _term_regex(term["en"]).subn(" ", english)
+        if renderings and mentions and not any(_plain(r) in text for r in renderings):
+            found.append((term, renderings))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _term_regex(term: str) -> re.Pattern:
+    return re.compile(_term_pattern(term))
 
 
 PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)

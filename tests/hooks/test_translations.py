@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import pagechecks, translations
+from hooks import pagechecks, review, translations
 from hooks.translations import check_page, source_hash, stamp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,12 +191,16 @@ def test_the_command_stamps_one_page_or_a_whole_locale(tmp_path):
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     other = docs / "en" / "03-loss-terrain.md"
     other.write_text(other.read_text(encoding="utf-8") + "\nOne more.\n", encoding="utf-8")
-    one = run_command("ko", "--stamp", f"docs/ko/{PAGE}", cwd=tmp_path)
+    one = run_command("ko", "--stamp", f"docs/ko/{PAGE}", "--reviewer", "ko reviewer", cwd=tmp_path)
     assert one.returncode == 0 and one.stdout.splitlines()[0] == f"stamped docs/ko/{PAGE}"
     assert "docs/ko/03-loss-terrain.md:1: stale:" in one.stdout and f"docs/ko/{PAGE}:1: stale" not in one.stdout
+    unreviewed = run_command("ko", "--stamp", cwd=tmp_path)  # a whole locale: only what the review record holds
+    assert unreviewed.stdout.splitlines()[0].startswith("not stamped docs/ko/03-loss-terrain.md:")
+    review.append(docs, "ko", "03-loss-terrain.md", source_hash(other.read_text(encoding="utf-8")), "ko reviewer", [])
     every = run_command("ko", "--stamp", cwd=tmp_path)
     assert every.stdout.splitlines()[0] == "stamped docs/ko/03-loss-terrain.md" and "stale:" not in every.stdout
-    for args in (["--stamp"], ["--stamp", "docs/en/04-simplex-walk.md"], ["--stamp", "docs/ko/nothing.md"]):
+    for args in (["--stamp"], ["--stamp", "docs/en/04-simplex-walk.md", "--reviewer", "r"],
+                 ["--stamp", "docs/ko/nothing.md", "--reviewer", "r"], ["--stamp", f"docs/ko/{PAGE}"]):
         refused = run_command(*args, cwd=tmp_path)
         assert refused.returncode == 2 and refused.stderr and "Traceback" not in refused.stderr, args
 
