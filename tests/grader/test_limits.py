@@ -8,7 +8,7 @@ from grader.limits import LimitExceeded, run_limited
 def test_timeout_kills_the_child():
     start = time.monotonic()
     assert run_limited(lambda: time.sleep(30), timeout=0.5) == LimitExceeded("timeout")
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 15     # 0.5 s asked; a loaded 2-core machine may add seconds
 
 
 def test_memory_cap():

