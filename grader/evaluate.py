@@ -24,27 +24,29 @@ def _wrong(*found: fb.Finding | None, fraction: float = 0.0) -> Outcome:
     return Outcome(fraction, kept or (fb.finding("incorrect"),))
 
 
-def _scalar(ex: Exercise, part: Part, value: sympy.Expr) -> Outcome:
-    exact = part.kind == "integer"
-    verdict = compare.compare_scalar(value, part.reference, exact=exact)
+def _scalar(ex: Exercise, part: Part, value: sympy.Expr, decimal: bool = False) -> Outcome:
+    exact = part.whole
+    verdict = compare.compare_scalar(value, part.reference, exact=exact, decimal=decimal)
     if verdict.equal:
-        return Outcome(1.0)
+        nearer = fb.nearer_target(ex.id, part.id, value, ex.seed)
+        return _wrong(nearer) if nearer else Outcome(1.0)
     mistake = fb.match_mistake(ex.id, part.id, value, exact=exact, seed=ex.seed)
     if mistake:
         return _wrong(mistake)
     if verdict.note == "decimal-imprecise":
-        return _wrong(fb.finding("decimal-imprecise"))
+        return _wrong(fb.finding("decimal-imprecise-zero" if part.reference == 0 else "decimal-imprecise"))
     return _wrong(fb.finding(verdict.note) if verdict.note else None)
 
 
-def _vector(ex: Exercise, part: Part, value: tuple) -> Outcome:
+def _vector(ex: Exercise, part: Part, value: tuple, decimal: bool = False) -> Outcome:
     reference = tuple(part.reference)
     if len(value) != len(reference):
         return _wrong(fb.finding("wrong-count", expected=len(reference), got=len(value)))
-    verdicts = compare.compare_vector(value, reference)
+    verdicts = compare.compare_vector(value, reference, exact=part.whole, decimals=[decimal] * len(value))
     right = sum(v.equal for v in verdicts)
     if right == len(reference):
-        return Outcome(1.0)
+        nearer = fb.nearer_target(ex.id, part.id, value, ex.seed)
+        return _wrong(nearer) if nearer else Outcome(1.0)
     fraction = right / len(reference)
     wrong = ", ".join(str(i + 1) for i, v in enumerate(verdicts) if not v.equal)
     count = fb.finding("components-wrong", components=wrong, count=len(reference) - right)
@@ -88,10 +90,10 @@ def evaluate(exercise_id: str, part_id: str, text: str, *, seed: str | int | Non
         return Outcome(0.0, (fb.Finding(exc.error.key, exc.error.params),), exc.error.column)
     wrong_form = _wrong(fb.finding("wrong-form", expected=f"key:{part.form}",
                                    got=f"key:kind-{parsed.kind}"))
-    if kind in ("scalar", "integer"):
-        return _scalar(ex, part, parsed.value) if parsed.kind == "scalar" else wrong_form
+    if kind in ("real", "integer"):
+        return _scalar(ex, part, parsed.value, parsed.decimal) if parsed.kind == "scalar" else wrong_form
     if kind == "vector":
-        return _vector(ex, part, parsed.value) if parsed.kind == "vector" else wrong_form
+        return _vector(ex, part, parsed.value, parsed.decimal) if parsed.kind == "vector" else wrong_form
     if parsed.kind == "scalar":
         return wrong_form
     points = (parsed.value,) if parsed.kind == "vector" else parsed.value

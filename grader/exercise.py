@@ -27,21 +27,32 @@ if TYPE_CHECKING:
     from .outcome import Finding
     from .seeds import Draw
 
-KINDS = frozenset({"scalar", "vector", "set", "integer"})
+KINDS = frozenset({"real", "integer", "vector", "set"})
+ENTRIES = frozenset({"real", "integer"})   # what a vector's components or a set's coordinates are
 
 
 @dataclass(frozen=True)
 class Part:
     """One answer to give. ``reference`` is a SymPy number, an ``ImmutableMatrix`` column
-    (a vector, in the stated order) or a ``FiniteSet`` of ``Tuple`` points (a set)."""
+    (a vector, in the stated order) or a ``FiniteSet`` of ``Tuple`` points (a set).
+
+    ``kind`` decides the rules (:mod:`grader.compare`): 'integer' (a whole number: exact), 'real' (a
+    number: within the tolerance, or an exact form equal to it), 'vector' and 'set', whose entries
+    are ``entries`` ('real' or 'integer')."""
     id: str
     points: int
-    kind: str        # 'scalar' (a number), 'integer' (an exact whole number), 'vector', 'set'
+    kind: str
     form: str        # message key of how to type it, e.g. "form.key-order"
     example: str     # a valid answer of the right shape that is NOT correct
     reference: "sympy.Basic"
     exercise: str = ""
     params: tuple[tuple[str, object], ...] = ()   # fill the prompt from the data
+    entries: str = "real"
+
+    @property
+    def whole(self) -> bool:
+        """Are the part's numbers whole numbers (compared exactly)?"""
+        return self.kind == "integer" or self.entries == "integer"
 
     def prompt_markup(self, lang: str) -> str:
         """What to compute, in ``lang``, with its ``$TeX$`` (the site renders it)."""

@@ -29,13 +29,13 @@ def show(value) -> str:
 @cache
 def mistakes(exercise_id: str, part_id: str, seed: str | None = None,
              ) -> tuple[tuple[str, object], ...]:
-    """The (key, wrong value) pairs for one part of a variant, minus any equal to the reference."""
+    """The (key, wrong value) pairs for one part of a variant, minus any that equals the reference."""
     ex = variant(exercise_id, seed)
     rows = (ex.definition.mistakes(ex) or {}).get(part_id, [])
     ref = ex.part(part_id).reference
     rows = [(key, tuple(map(g.as_number, v)) if isinstance(v, (tuple, list)) else g.as_number(v))
             for key, v in rows]
-    return tuple((key, value) for key, value in rows if not _same(value, ref, exact=False))
+    return tuple((key, value) for key, value in rows if not _same(value, ref, exact=True))
 
 
 def _same(answer, value, *, exact: bool) -> bool:
@@ -53,6 +53,49 @@ def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool,
     for key, value in mistakes(exercise_id, part_id, seed):
         if _same(answer, value, exact=exact):
             return finding(key, value=show(value))
+    return None
+
+
+# --- an answer within the tolerance that is nearer another target -----------
+
+@cache
+def targets(exercise_id: str, part_id: str, seed: str | None = None) -> tuple[tuple[Finding, object], ...]:
+    """What else an answer to this part may be: each named mistake's value, and each other part's
+    reference of the same shape (a number, or a vector as long), with the note that names it."""
+    ex = variant(exercise_id, seed)
+    part = ex.part(part_id)
+    found = [(finding(key, value=show(value)), value) for key, value in mistakes(exercise_id, part_id, seed)]
+    for other in ex.parts:
+        if other.id != part.id and _shape(other) == _shape(part):
+            value = tuple(other.reference) if other.kind == "vector" else other.reference
+            found.append((finding("other-part", part=f"key:part.{ex.id}.{other.id}.prompt",
+                                  **dict(other.params)), value))
+    return tuple(found)
+
+
+def _shape(part) -> object:
+    return part.reference.rows if part.kind == "vector" else part.kind in ("real", "integer") or part.kind
+
+
+def _gap(answer, value) -> float:
+    if isinstance(answer, tuple):
+        return max(compare.distance(a, v) for a, v in zip(answer, value, strict=True))
+    return compare.distance(answer, value)
+
+
+def nearer_target(exercise_id: str, part_id: str, answer, seed: str | None = None) -> Finding | None:
+    """An answer accepted within the tolerance is still refused when it is nearer another part's
+    answer or a named mistake's value than its own reference: it is most likely that one."""
+    reference = variant(exercise_id, seed).part(part_id).reference
+    reference = tuple(reference) if isinstance(answer, tuple) else reference
+    own = _gap(answer, reference)
+    if own == 0:
+        return None
+    for note, value in targets(exercise_id, part_id, seed):
+        if (isinstance(value, tuple) == isinstance(answer, tuple)
+                and (not isinstance(answer, tuple) or len(value) == len(answer))
+                and _gap(answer, value) < own):
+            return note
     return None
 
 

@@ -39,12 +39,11 @@ def cosine(a: Sequence, b: Sequence) -> sympy.Expr:
     return dot(a, b) / (sqrt(dot(a, a)) * sqrt(dot(b, b)))
 
 
-def softmax(values: Sequence, simplified: bool = True) -> tuple[sympy.Expr, ...]:
-    """Exact softmax weights; `simplified=False` skips SymPy's (slow) simplify, for values that are only
-    compared, never shown (the named mistakes)."""
+def softmax(values: Sequence) -> tuple[sympy.Expr, ...]:
+    """Exact softmax weights, as they come (simplifying them is slow, and only display needs it)."""
     exps = [sympy.exp(v) for v in values]
     total = sum(exps, sympy.S.Zero)
-    return tuple(sympy.simplify(x / total) if simplified else x / total for x in exps)
+    return tuple(x / total for x in exps)
 
 
 def simplex_vertices(n: int) -> tuple[tuple[sympy.Integer, ...], ...]:

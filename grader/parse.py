@@ -29,7 +29,6 @@ MAX_LENGTH = 500          # characters in one answer
 MAX_DEPTH = 40            # nesting of operations in the syntax tree
 MAX_EXPONENT = 1000       # largest |numeric exponent| accepted
 MAX_POWER_BITS = 200_000  # bits in an exact power before it is "too large"
-DECIMAL_DIGITS = 30       # precision a typed decimal is read with
 
 ALLOWED_FUNCTIONS = MappingProxyType({
     "sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "ln": sympy.log,
@@ -79,9 +78,11 @@ class AnswerSyntaxError(ValueError):
 
 @dataclass(frozen=True)
 class Parsed:
-    """A parsed answer: ``kind`` is 'scalar', 'vector' or 'set'."""
+    """A parsed answer: ``kind`` is 'scalar', 'vector' or 'set'; ``decimal``: the student typed a
+    decimal in it (its value is still exact: ``0.3015`` is 603/2000)."""
     kind: str
     value: object
+    decimal: bool = False
 
 
 def _fail(key: str, column: int, **params: object) -> AnswerSyntaxError:
@@ -102,6 +103,7 @@ def rewrite(text: str) -> tuple[str, tuple[int, ...]]:
 
 class _Builder:
     def __init__(self, source: str, origin: tuple[int, ...]):
+        self.decimal = False
         self.source = source
         self.origin = origin
         self.encoded = source.encode("utf-8")
@@ -165,7 +167,12 @@ class _Builder:
             raise _fail("not-allowed", col, construct=kind)
         if isinstance(value, int):
             return sympy.Integer(value)
-        return sympy.Float(self.segment(node).replace("_", ""), DECIMAL_DIGITS)
+        self.decimal = True
+        text = self.segment(node).replace("_", "")
+        mantissa, _, exponent = text.lower().partition("e")
+        if exponent and abs(int(exponent)) > MAX_EXPONENT:
+            raise _fail("too-large", col)
+        return sympy.Rational(text)          # the decimal text, exactly: 0.3015 is 603/2000
 
     def binop(self, node: ast.BinOp, depth: int, col: int) -> sympy.Expr:
         op = type(node.op)
@@ -293,6 +300,8 @@ def parse_answer(text: str, *, decimal_comma: bool = False, entries: bool = Fals
     except (RecursionError, MemoryError, ValueError):
         raise _fail("too-deep", 0) from None
     try:
-        return _Builder(source, origin).top(tree.body)
+        builder = _Builder(source, origin)
+        parsed = builder.top(tree.body)
+        return Parsed(parsed.kind, parsed.value, builder.decimal)
     except RecursionError:
         raise _fail("too-deep", 0) from None

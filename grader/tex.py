@@ -35,6 +35,7 @@ def approx(value, locale: str) -> str:
 def tex_answer(reference, locale: str) -> str:
     """A part's reference answer: a number, a vector (with its decimals) or a set of points."""
     if isinstance(reference, sympy.MatrixBase):
+        reference = [x if x.is_Rational else sympy.simplify(x) for x in reference]   # as a reader writes it
         exact = tex_vector(reference, locale)
         if all(x.is_Rational for x in reference):
             return exact

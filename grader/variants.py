@@ -17,7 +17,21 @@ def problems(exercise) -> list[str]:
     found = list(exercise.definition.invariants(exercise.data))
     found += [f"the example of {p.id} is not its answer" for p in exercise.parts
               if _example_is_correct(p)]
+    if exercise.seed is not None:      # the lesson's own data cannot be redrawn: there the nearest reference decides
+        found += [f"the answers of {a.id} and {b.id} are at least twice the tolerance apart"
+                  for a, b in _too_close(exercise.parts)]
     return found
+
+
+def _too_close(parts):
+    """Pairs of parts whose references differ but lie within twice the tolerance of each other."""
+    from .compare import within
+    numbers = [(p, tuple(p.reference) if p.kind == "vector" else (p.reference,))
+               for p in parts if p.kind in ("real", "integer", "vector")]
+    for i, (a, va) in enumerate(numbers):
+        for b, vb in numbers[i + 1:]:
+            if len(va) == len(vb) and va != vb and all(within(x, y, 2) for x, y in zip(va, vb)):
+                yield a, b
 
 
 def _example_is_correct(part) -> bool:
@@ -29,8 +43,8 @@ def _example_is_correct(part) -> bool:
     if part.kind == "vector":
         reference = tuple(part.reference)
         return len(parsed) == len(reference) and all(
-            v.equal for v in compare_vector(parsed, reference))
-    return compare_scalar(parsed, part.reference, exact=part.kind == "integer").equal
+            v.equal for v in compare_vector(parsed, reference, exact=part.whole))
+    return compare_scalar(parsed, part.reference, exact=part.whole).equal
 
 
 def draw_valid(definition, seed: str):

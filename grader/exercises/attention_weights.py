@@ -33,11 +33,9 @@ def _scores(data):
 def parts(data, lesson: bool):
     scores, scaled = _scores(data)
     return (
-        Part("scores", 3, "vector", FORM, "(0, 1, 2)", ImmutableMatrix(scores)),
+        Part("scores", 3, "vector", FORM, "(0, 1, 2)", ImmutableMatrix(scores), entries="integer"),
         Part("scaled", 3, "vector", FORM, "(0, 1, 2)", ImmutableMatrix(scaled)),
-        # simplified for the lesson's worked solution; a variant's weights are only ever compared
-        Part("weights", 3, "vector", FORM, "(1/3, 1/3, 1/3)",
-             ImmutableMatrix(g.softmax(scaled, simplified=lesson))),
+        Part("weights", 3, "vector", FORM, "(1/3, 1/3, 1/3)", ImmutableMatrix(g.softmax(scaled))),
     )
 
 
@@ -47,8 +45,8 @@ def mistakes(ex):
     return {
         "scores": [("scaled-as-scores", tuple(scaled))],
         "scaled": [("scores-as-scaled", tuple(scores)), ("divided-by-dk", by_dk)],
-        "weights": [("unscaled-softmax", g.softmax(scores, simplified=False)), ("scores-as-weights", tuple(scores)),
-                    ("scaled-as-weights", tuple(scaled)), ("softmax-divided-by-dk", g.softmax(by_dk, simplified=False)),
+        "weights": [("unscaled-softmax", g.softmax(scores)), ("scores-as-weights", tuple(scores)),
+                    ("scaled-as-weights", tuple(scaled)), ("softmax-divided-by-dk", g.softmax(by_dk)),
                     ("exp-not-normalized", tuple(sympy.exp(s) for s in scaled))],
     }
 

@@ -25,9 +25,9 @@ def _vec(*values) -> ImmutableMatrix:
 
 
 def parts(data, lesson: bool):
-    out = [Part(f"{a}-{b}", 1, "scalar", "form.number", "1/2", g.euclidean(data[a], data[b]),
+    out = [Part(f"{a}-{b}", 1, "real", "form.number", "1/2", g.euclidean(data[a], data[b]),
                 params=(("a", a), ("b", b))) for a, b in PAIRS]
-    out += [Part(f"cos-{a}-{b}", 1, "scalar", "form.number", "1/2", g.cosine(data[a], data[b]),
+    out += [Part(f"cos-{a}-{b}", 1, "real", "form.number", "1/2", g.cosine(data[a], data[b]),
                  params=(("a", a), ("b", b))) for a, b in PAIRS]
     return out
 

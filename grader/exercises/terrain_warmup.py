@@ -25,11 +25,11 @@ def _lr(data, step):
 def parts(data, lesson: bool):
     peak, warm = data["peak_lr"], data["warmup_steps"]
     return (
-        Part("lr-at-step", 1, "scalar", "form.lr", "1/1000", _lr(data, data["step"]),
+        Part("lr-at-step", 1, "real", "form.lr", "1/1000", _lr(data, data["step"]),
              params=(("step", data["step"]),)),
         Part("step-at-fraction", 1, "integer", "form.steps", "1200", sympy.ceiling(data["fraction"] * warm),
              params=(("percent", data["fraction"] * 100),)),
-        Part("first-step-ratio", 1, "scalar", "form.ratio", "50", peak / _lr(data, data["ratio_step"]),
+        Part("first-step-ratio", 1, "integer", "form.ratio", "50", peak / _lr(data, data["ratio_step"]),
              params=(("ratio_step", data["ratio_step"]),)),
     )
 

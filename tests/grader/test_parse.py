@@ -32,9 +32,16 @@ def test_valid_forms(text, kind, value):
     assert parsed.value == value
 
 
-def test_decimal_is_kept_as_a_float():
-    value = parse_answer("0.447").value
-    assert isinstance(value, sympy.Float) and abs(value - Rational(447, 1000)) < 1e-25
+@pytest.mark.parametrize("text, value", [
+    ("0.447", Rational(447, 1000)),
+    ("15.00000000000000000000000000000001", 15 + Rational(1, 10**32)),    # not rounded to 15
+    ("1.5e-4", Rational(15, 100000)),
+    ("2.5E+3", sympy.Integer(2500)),
+])
+def test_a_decimal_is_read_exactly_and_marked(text, value):
+    parsed = parse_answer(text)
+    assert parsed.value == value and parsed.decimal
+    assert not parse_answer("3/10").decimal
 
 
 @pytest.mark.parametrize("text, key, column", [
