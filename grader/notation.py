@@ -179,11 +179,9 @@ class Rewritten:
         self.text, self.origin = "".join(text), origin
 
     def apply(self, rule: Rule) -> bool:
-        """Rewrite every match of ``rule`` (or refuse at the first); True if the text changed."""
+        """Rewrite every match of ``rule`` by its template; True if the text changed."""
         text, origin, last = [], [], 0
         for m in rule.pattern.finditer(self.text):
-            if rule.key:
-                raise self.refusal(rule.key, m)
             text.append(self.text[last:m.start()])
             origin += self.origin[last:m.start()]
             at = m.start()
@@ -199,8 +197,6 @@ class Rewritten:
                     origin += [self.origin[i]] * len(out)
                 at = m.end(group)
             last = m.end()
-        if last == 0 and not text:
-            return False
         text.append(self.text[last:])
         origin += self.origin[last:]
         changed = "".join(text) != self.text
