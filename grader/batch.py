@@ -188,7 +188,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                     head = _head(entry, seed, job.lang, engine, job.variants)
                 answers = submission.answers
             except SubmissionError as exc:
-                error = describe(exc, job.lang).removeprefix(f"{exc.path}: ")
+                error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
                 loaded.append((head, seed, None, error))
                 continue
             loaded.append((head, seed, answers, None))

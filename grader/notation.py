@@ -55,23 +55,22 @@ def fail(key: str, column: int, **params: object) -> AnswerSyntaxError:
 
 # --- 1. characters ------------------------------------------------------------
 
-def _table(*pairs: Mapping[str, str]) -> Mapping[str, str]:
-    merged: dict[str, str] = {}
-    for pair in pairs:
-        merged.update(pair)
-    return MappingProxyType(merged)
+def _table(*parts: Mapping[str, str]) -> Mapping[str, str]:
+    """One frozen table from several."""
+    return MappingProxyType({k: v for part in parts for k, v in part.items()})
 
 
-FULL_WIDTH = {chr(0xFF01 + i): chr(0x21 + i) for i in range(94)} | {"\u3000": " "}   # （１，２） -> (1,2)
-ARABIC_INDIC = ({chr(0x0660 + d): str(d) for d in range(10)}          # ٠١٢...
-                | {chr(0x06F0 + d): str(d) for d in range(10)}        # ۰۱۲... (Persian, Urdu)
-                | {"\u066b": "."})                                     # ٫ Arabic decimal separator
-LOOK_ALIKES = {"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
-               "\u00d7": "*", "\u22c5": "*", "\u2219": "*", "\u2217": "*",
-               "\u00f7": "/", "\u2215": "/", "\u2044": "/", "\u03c0": "pi"}
-SPACES = {ch: " " for ch in "\t\n\r\v\f\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u200a"
-          "\u205f"}
-INVISIBLE = {ch: "" for ch in "\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c"}   # zero-width, marks
+FULL_WIDTH = _table({chr(0xFF01 + i): chr(0x21 + i) for i in range(94)},   # （１，２） -> (1,2)
+                    {"\u3000": " "})
+ARABIC_INDIC = _table({chr(0x0660 + d): str(d) for d in range(10)},      # ٠١٢...
+                      {chr(0x06F0 + d): str(d) for d in range(10)},      # ۰۱۲... (Persian, Urdu)
+                      {"\u066b": "."})                                   # ٫ Arabic decimal separator
+LOOK_ALIKES = _table({"\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-",
+                      "\u00d7": "*", "\u22c5": "*", "\u2219": "*", "\u2217": "*",
+                      "\u00f7": "/", "\u2215": "/", "\u2044": "/", "\u03c0": "pi"})
+SPACES = _table(dict.fromkeys("\t\n\r\v\f\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+                              "\u200a\u205f", " "))
+INVISIBLE = _table(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c", ""))  # zero-width
 CHARACTERS = _table(FULL_WIDTH, ARABIC_INDIC, LOOK_ALIKES, SPACES, INVISIBLE)
 
 GROUPING_SPACES = "\u00a0\u2009\u202f"     # no-break, thin, narrow no-break: 400 000

@@ -557,3 +557,13 @@ def test_submit_reads_a_toml_file_with_a_byte_order_mark(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + ALICE.encode())
     assert subprocess.run([GRADER, "submit", str(path)], capture_output=True, env=env(),
                           timeout=120).returncode == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko", "fr", "id"])
+def test_an_error_in_the_summary_does_not_repeat_the_path(tmp_path, lang):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    os.mkfifo(folder / "fifo.toml")
+    data, errors = summary_of(grade(folder, tmp_path / "out", "--lang", lang))
+    assert str(folder) not in errors["fifo"]
+    assert errors["fifo"] == message("error-fifo", lang, path="P").removeprefix("P").lstrip(" :\uff1a")
