@@ -99,7 +99,7 @@ def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en
 
     Unknown ids raise :class:`grader.exercise.UnknownExercise` / :class:`grader.exercise.UnknownPart`
     (KeyErrors); a bad seed :class:`grader.seeds.InvalidSeed` (a ValueError). In fr and id a decimal
-    comma is read (:func:`grader.parse.decimal_commas`).
+    comma is read (:func:`grader.notation.separators`).
     """
     if seed is not None:
         from .seeds import seed_text

@@ -163,8 +163,6 @@ def read_number(text: str) -> Fraction | None:
 def _entries(inner: str, decimal_comma: bool) -> list[Fraction] | None:
     """The plain numbers between a vector's brackets, separated as the parser separates them."""
     if ";" in inner:
-        if not decimal_comma:
-            return None
         items = inner.split(";")
         if decimal_comma:
             items = [_DECIMAL_COMMA.sub(".", item) if item.count(",") <= 1 else "x" for item in items]
@@ -299,7 +297,7 @@ def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = Fal
     """The outcome of an answer of plain numbers, or None to take the full path.
 
     ``decimal_comma``: the student's language writes 0,5; a comma is read as the parser reads it
-    (:func:`grader.parse.decimal_commas`), and anything it would refuse takes the full path."""
+    (:func:`grader.notation.separators`), and anything it would refuse takes the full path."""
     entry = table().get(exercise_id, {}).get(part_id)
     answer = read_answer(text, decimal_comma) if entry is not None else None
     if answer is None:

@@ -3,6 +3,14 @@
 Formats in grader/SCHEMA.md. A line is appended with one ``write`` call (so a
 killed process leaves at most one torn last line, cut off by :func:`read_log`);
 the CSV is replaced whole (temporary file, ``fsync``, ``os.replace``).
+
+The CSV is opened in spreadsheets, and its ids and errors come from file names and
+file contents: each text cell is neutralised as OWASP recommends against CSV
+injection (https://owasp.org/www-community/attacks/CSV_Injection): a cell that
+begins with ``= + - @``, a tab or a carriage return gets a leading ``'``; so does
+such a character after a ``;``, a tab or a line break inside the cell, where a
+spreadsheet that splits on those would start a new cell. The file follows RFC 4180
+(CRLF line ends; a cell holding a comma, a quote, CR or LF is quoted).
 """
 from __future__ import annotations
 
@@ -10,6 +18,7 @@ import csv
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Iterable
 
@@ -75,15 +84,27 @@ def csv_header() -> list[str]:
     return ["student", *EXERCISES, "total", "max_score", "error"]
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")   # OWASP's list, and ASVS 1.2.10's NUL
+# a formula character where a spreadsheet splitting on ';', tabs or lines would start a cell
+_INNER_START = re.compile(r'(?<=[;\t\r\n])(["\s]*)(?=[=+\-@\0])')
+
+
+def cell(text: str) -> str:
+    """A text cell a spreadsheet cannot run: "'" before what could start a formula."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")   # a lone surrogate, escaped
+    text = _INNER_START.sub(r"\1'", text)
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def csv_text(records: Iterable[dict]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out)       # RFC 4180: CRLF line ends, and a cell holding CR or LF is quoted
     writer.writerow(csv_header())
     for rec in records:
         if rec.get("error"):
-            writer.writerow([rec["student"], *[""] * len(EXERCISES), "", "", rec["error"]])
+            writer.writerow([cell(rec["student"]), *[""] * len(EXERCISES), "", "", cell(rec["error"])])
             continue
         per = {k: f"{v:g}" for k, v in rec["per"].items()}
-        writer.writerow([rec["student"], *[per.get(i, "") for i in EXERCISES],
+        writer.writerow([cell(rec["student"]), *[per.get(i, "") for i in EXERCISES],
                          f"{rec['score']:g}", rec["max_score"], ""])
     return out.getvalue()

@@ -73,11 +73,14 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 def message(key: str, lang: str = DEFAULT, **params: object) -> str:
-    """The sentence for ``key`` in ``lang`` (English if the locale lacks it)."""
+    """The sentence for ``key`` in ``lang`` (English if the locale lacks it).
+
+    A parameter naming no message (a student's text that happens to start with ``key:``,
+    such as a file ``key:x.toml``) is shown as it is."""
     lang = lang if lang in LOCALES else DEFAULT
     template = catalog(lang).get(key) or catalog(DEFAULT)[key]
     values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
-                  if isinstance(v, str) and v.startswith(REF) else v)
+                  if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
               for k, v in params.items()}
     values = {**_rule(lang), **values}
     needed = placeholders(template)
