@@ -67,10 +67,9 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
     child process under the time and memory limits (False inside a worker that has its own).
     Unknown ids raise :class:`grader.exercise.UnknownExercise` / ``UnknownPart`` (KeyErrors).
     """
-    if seed is None:
-        outcome = fast.outcome(exercise_id, part_id, text, decimal_comma=decimal_comma)
-        if outcome is not None:
-            return outcome
+    outcome = fast.outcome(exercise_id, part_id, text, decimal_comma=decimal_comma, seed=seed)
+    if outcome is not None:
+        return outcome
     from .bank import variant
     from .evaluate import evaluate
     variant(exercise_id, seed).part(part_id)      # built here, before the fork; unknown ids raise

@@ -23,7 +23,7 @@ import os
 import re
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,27 +74,36 @@ def _values(value) -> list[dict]:
     return [_number(v) for v in value] if isinstance(value, tuple) else [_number(value)]
 
 
-def build_table() -> dict:
-    """Every part's kind, entries and points; for number and vector parts the reference, and each
+def build_entry(exercise, part) -> dict:
+    """One part's kind, entries and points; for number and vector parts the reference, and each
     target an answer within the tolerance may be nearer to (named mistakes, other parts' answers),
     as 60-digit decimals (and exact fractions when they are rational); for sets, the points."""
-    from . import bank, feedback as fb
-    table = {}
-    for ex in bank.EXERCISES.values():
-        parts = {}
-        for part in ex.parts:
-            entry = {"points": part.points, "kind": part.kind, "form": part.form, "whole": part.whole}
-            if part.kind == "set":
-                entry["reference"] = [_values(tuple(point)) for point in part.reference]
-            else:
-                reference = tuple(part.reference) if part.kind == "vector" else part.reference
-                entry["reference"] = _values(reference)
-                entry["targets"] = [{"key": note.key, "params": dict(note.params), "values": _values(value),
-                                     "mistake": note.key != "other-part"}
-                                    for note, value in fb.targets(ex.id, part.id)]
-            parts[part.id] = entry
-        table[ex.id] = parts
-    return table
+    from . import feedback as fb
+    entry = {"points": part.points, "kind": part.kind, "form": part.form, "whole": part.whole}
+    if part.kind == "set":
+        entry["reference"] = [_values(tuple(point)) for point in part.reference]
+    else:
+        reference = tuple(part.reference) if part.kind == "vector" else part.reference
+        entry["reference"] = _values(reference)
+        entry["targets"] = [{"key": note.key, "params": dict(note.params), "values": _values(value),
+                             "mistake": note.key != "other-part"}
+                            for note, value in fb.targets(exercise.id, part.id, exercise.seed)]
+    return entry
+
+
+def build_table() -> dict:
+    """:func:`build_entry` of every part of every exercise, on the lessons' own data."""
+    from . import bank
+    return {ex.id: {part.id: build_entry(ex, part) for part in ex.parts} for ex in bank.EXERCISES.values()}
+
+
+@lru_cache(maxsize=65536)
+def variant_entry(exercise_id: str, part_id: str, seed: str) -> dict:
+    """The entry of a part of the variant ``seed``: computed once per seed (with SymPy, which a
+    variant needs anyway), so each of its answers is then judged without it."""
+    from . import bank
+    exercise = bank.variant(exercise_id, seed)
+    return build_entry(exercise, exercise.part(part_id))
 
 
 @cache
@@ -293,14 +302,18 @@ _DECIMAL_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")
 WRONG_FORM = {("real", "vector"), ("real", "set"), ("integer", "vector"), ("integer", "set")}
 
 
-def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False) -> Outcome | None:
-    """The outcome of an answer of plain numbers, or None to take the full path.
+def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False,
+            seed: str | None = None) -> Outcome | None:
+    """The outcome of an answer of plain numbers, or None to take the full path. ``seed``: the
+    variant's (computed once per seed, with SymPy); None: the lessons' own (no SymPy).
 
     ``decimal_comma``: the student's language writes 0,5; a comma is read as the parser reads it
     (:func:`grader.notation.separators`), and anything it would refuse takes the full path."""
-    entry = table().get(exercise_id, {}).get(part_id)
-    answer = read_answer(text, decimal_comma) if entry is not None else None
+    answer = read_answer(text, decimal_comma)
     if answer is None:
+        return None
+    entry = table().get(exercise_id, {}).get(part_id) if seed is None else _variant_entry(exercise_id, part_id, seed)
+    if entry is None:
         return None
     shape, value = answer
     kind = entry["kind"]
@@ -313,3 +326,10 @@ def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = Fal
     if kind == "vector":
         return _vector(value, entry) if shape == "vector" else None
     return _set(value if shape == "set" else [value], entry) if shape in ("set", "vector") else None
+
+
+def _variant_entry(exercise_id: str, part_id: str, seed: str) -> dict | None:
+    try:
+        return variant_entry(exercise_id, part_id, seed)
+    except KeyError:             # an unknown exercise or part: the full path says so
+        return None

@@ -69,7 +69,7 @@ def violations(point: Sequence, symbols: Sequence[str], floors: Mapping, caps: M
     """
     found = []
     total = sum(point, sympy.S.Zero)
-    if sympy.simplify(total - 1) != 0:
+    if (total != 1) if total.is_Rational else (sympy.simplify(total - 1) != 0):
         found.append(("sum", "", sympy.S.One))
     for i, name in enumerate(symbols):
         x = point[i]
@@ -86,22 +86,20 @@ def region_vertices(symbols: Sequence[str], floors: Mapping, caps: Mapping,
                     ) -> tuple[tuple[sympy.Expr, ...], ...]:
     """Vertices of {x : sum x = 1, x >= 0, x >= floors, x <= caps}, sorted.
 
-    Every choice of n-1 constraint planes together with the sum plane is
-    solved; the unique, feasible solutions are the vertices.
+    Every constraint plane fixes one coordinate (x_i = value), so a vertex is n - 1 planes on
+    different coordinates together with the sum plane: the last coordinate is 1 minus the others.
+    The feasible ones are the vertices.
     """
     n = len(symbols)
     planes = list(_planes(symbols, floors, caps))
     found: set[tuple] = set()
     for chosen in combinations(planes, n - 1):
-        rows = [[sympy.S.One] * n]
-        rhs = [sympy.S.One]
-        for _kind, index, value in chosen:
-            rows.append([sympy.S.One if j == index else sympy.S.Zero for j in range(n)])
-            rhs.append(value)
-        matrix = sympy.Matrix(rows)
-        if matrix.det() == 0:
-            continue
-        point = tuple(matrix.LUsolve(sympy.Matrix(rhs)))
+        fixed = {index: value for _kind, index, value in chosen}
+        if len(fixed) < n - 1:
+            continue                     # two planes on one coordinate: no single point
+        free = next(i for i in range(n) if i not in fixed)
+        fixed[free] = 1 - sum(fixed.values(), sympy.S.Zero)
+        point = tuple(fixed[i] for i in range(n))
         if not violations(point, symbols, floors, caps):
             found.add(point)
     return tuple(sorted(found, key=lambda p: tuple(float(x) for x in p), reverse=True))

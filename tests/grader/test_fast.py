@@ -13,9 +13,9 @@ from grader.evaluate import evaluate
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def numbers_for(part, exercise_id):
+def numbers_for(part, exercise_id, seed=None):
     """Answers around the reference and every named mistake, as students type them."""
-    values = [part.reference] + [v for _, v in fb.mistakes(exercise_id, part.id)]
+    values = [part.reference] + [v for _, v in fb.mistakes(exercise_id, part.id, seed)]
     texts = ["0", "-0.0", "1", "+3", "-2", ".5", "1.", "1e-3", "1E5", " 7 ", "1e999", "0.0001"]
     for v in values:
         x = float(sympy.N(v, 30))
@@ -101,3 +101,18 @@ def test_a_damaged_cache_is_computed_again(tmp_path, monkeypatch):
         assert fast._well_formed(__import__("json").loads(path.read_text()))
     finally:
         fast.table.cache_clear()
+
+
+def numbers_for_variant(part, exercise):
+    return numbers_for(part, exercise.id, exercise.seed)
+
+
+VARIANT_CASES = [(ex.id, p.id, text, seed) for seed in ("s0007", "s0042")
+                 for ex in (bank.variant(i, seed) for i in bank.EXERCISES) for p in ex.parts
+                 for text in (numbers_for_variant(p, ex) if p.kind in ("real", "integer") else vectors_for(p))]
+
+
+@pytest.mark.parametrize("exercise_id, part_id, text, seed", VARIANT_CASES)
+def test_a_variant_gets_the_full_paths_outcome_too(exercise_id, part_id, text, seed):
+    quick = fast.outcome(exercise_id, part_id, text, seed=seed)
+    assert quick is None or quick == evaluate(exercise_id, part_id, text, seed=seed)
