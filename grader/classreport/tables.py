@@ -1,0 +1,197 @@
+"""The report's tables, computed from a class's results: pure (results in, a dict out).
+
+The dict is ``report.json`` (grader/SCHEMA.md gives every field and how it is computed);
+the page and the CSV files are written from it. Statistics:
+
+* totals: mean, median and quartiles by linear interpolation (numpy's default, Excel's
+  QUARTILE.INC), over the graded students;
+* a part's outcome: *blank* (not answered, or only spaces), *correct* (full marks),
+  *unparsable* (the parser refused it), *partial* (some points), else *wrong*;
+* difficulty: the part's mean score divided by its points (1: everyone had full marks);
+* discrimination: the item-rest correlation, Pearson's r between the part's score and the
+  rest of the student's total (total minus that part); for an all-or-nothing part it is
+  the point-biserial correlation. Below :data:`NEAR_ZERO` (or negative) it is flagged.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+
+from ..messages import DECIMAL_COMMA
+from .answers import WrongAnswers
+from .named import named_mistakes, note_text
+from .results import Results
+
+OUTCOMES = ("correct", "partial", "wrong", "unparsable", "blank")
+NEAR_ZERO = 0.1    # a discrimination below this tells stronger and weaker students apart poorly
+MAX_BINS = 20      # bars of a histogram, besides the full-marks bar
+
+
+def outcome(part) -> str:
+    """Which of :data:`OUTCOMES` one answer is."""
+    if part.note == "missing" or part.answer is None or not part.answer.strip():
+        return "blank"
+    if part.correct:
+        return "correct"
+    if part.column is not None:
+        return "unparsable"
+    return "partial" if part.score > 0 else "wrong"
+
+
+def histogram(values, top: float) -> dict:
+    """Bars of width ``ceil(top / 20)`` from 0 (``[low, high)``), then one bar for full marks."""
+    top = max(0, math.ceil(top))
+    width = max(1, math.ceil(top / MAX_BINS))
+    bars = math.ceil(top / width)
+    counts = [0] * (bars + 1)
+    for v in values:
+        counts[bars if v >= top else max(0, int(v // width))] += 1
+    bins = [{"low": i * width, "high": min((i + 1) * width, top), "count": counts[i]}
+            for i in range(bars)]
+    return {"max_score": top, "width": width,
+            "bins": bins + [{"low": top, "high": top, "count": counts[bars]}]}
+
+
+def spread(values) -> dict:
+    """Mean, median, quartiles, lowest and highest (None for no values)."""
+    if not len(values):
+        return dict.fromkeys(("mean", "median", "q1", "q3", "min", "max"))
+    a = np.asarray(values, dtype=float)
+    q1, median, q3 = np.percentile(a, [25, 50, 75])
+    return {"mean": float(a.mean()), "median": float(median), "q1": float(q1), "q3": float(q3),
+            "min": float(a.min()), "max": float(a.max())}
+
+
+def discrimination(scores, totals) -> float | None:
+    """Pearson's r of the part's scores with the rest of the totals; None when either is constant."""
+    x = np.asarray(scores, dtype=float)
+    rest = np.asarray(totals, dtype=float) - x
+    if len(x) < 2 or np.ptp(x) == 0 or np.ptp(rest) == 0:
+        return None
+    return float(np.corrcoef(x, rest)[0, 1])
+
+
+def flag(r: float | None) -> str | None:
+    if r is None:
+        return "no-spread"
+    if r < 0:
+        return "negative"
+    return "near-zero" if r < NEAR_ZERO else None
+
+
+class _Part:
+    """What the report gathers about one part while it reads the class."""
+
+    def __init__(self):
+        self.scores: list[float] = []
+        self.totals: list[float] = []
+        self.max_score = 0.0
+        self.outcomes = Counter()
+        self.notes = Counter()
+
+
+def analyse(found: Results, lang: str) -> dict:
+    """Every table of the report (``report.json``), words in ``lang``."""
+    from .. import bank
+    graded = [r for r in found.results if r.error is None]
+    parts: dict[tuple[str, str], _Part] = {}
+    exercise_scores: dict[str, list[float]] = {}
+    exercise_max: dict[str, float] = {}
+    wrong = WrongAnswers()
+    for result in graded:
+        for ex_id, score, top in result.exercises:
+            exercise_scores.setdefault(ex_id, []).append(score)
+            exercise_max[ex_id] = max(exercise_max.get(ex_id, 0), top)
+        comma = result.lang in DECIMAL_COMMA
+        for p in result.parts:
+            gathered = parts.get((p.exercise, p.part))
+            if gathered is None:
+                gathered = parts[(p.exercise, p.part)] = _Part()
+            gathered.scores.append(p.score)
+            gathered.totals.append(result.score)
+            gathered.max_score = max(gathered.max_score, p.max_score)
+            kind = outcome(p)
+            gathered.outcomes[kind] += 1
+            gathered.notes.update(set(p.notes))
+            if kind in ("wrong", "partial"):
+                wrong.add(p.exercise, p.part, p.answer, comma, p.note)
+    totals = [r.score for r in graded]
+    top = max((r.max_score for r in graded), default=0)
+    exercises = []
+    for ex_id, scores in exercise_scores.items():
+        ex_parts = [_part_table(ex_id, part_id, g, wrong, lang, bank)
+                    for (e, part_id), g in parts.items() if e == ex_id]
+        exercises.append({"id": ex_id, "title": _title(bank, ex_id, lang),
+                          "max_score": _number(exercise_max[ex_id]), "students": len(scores),
+                          **spread(scores), "histogram": histogram(scores, exercise_max[ex_id]),
+                          "parts": ex_parts})
+    unreadable = [r for r in found.results if r.error is not None]
+    return {
+        "lang": lang,
+        "source": {"path": str(found.path), "lines": found.lines, "torn": found.torn,
+                   "damaged": [{"line": n, "reason": why} for n, why in found.damaged]},
+        "summary": {"students": len(found.results), "graded": len(graded),
+                    "unreadable": len(unreadable), "max_score": _number(top), **spread(totals)},
+        "histogram": histogram(totals, top),
+        "exercises": exercises,
+        "variants": _variants(graded, list(exercise_scores)),
+        "unreadable": [{"student": r.student, "file": r.file, "error": r.error} for r in unreadable],
+    }
+
+
+def _part_table(ex_id: str, part_id: str, g: _Part, wrong: WrongAnswers, lang: str, bank) -> dict:
+    n = len(g.scores)
+    named = named_mistakes(ex_id, part_id)
+    r = discrimination(g.scores, g.totals)
+    rows = lambda keys: sorted(({"key": k, "count": g.notes[k], "share": g.notes[k] / n,  # noqa: E731
+                                 "feedback": note_text(k, lang)} for k in keys),
+                               key=lambda row: (-row["count"], row["key"]))
+    try:
+        part = bank.get(ex_id).part(part_id)
+        prompt, entries = part.prompt_in(lang), part.kind in ("vector", "set")
+    except KeyError:
+        prompt, entries = "", True
+    return {"id": part_id, "prompt": prompt, "max_score": _number(g.max_score), "students": n,
+            "outcomes": {k: {"count": g.outcomes[k], "share": g.outcomes[k] / n} for k in OUTCOMES},
+            "difficulty": sum(g.scores) / n / g.max_score if g.max_score else None,
+            "discrimination": r, "flag": flag(r),
+            "mistakes": rows(named),
+            "other_notes": rows(k for k in g.notes if k and k not in named),
+            "wrong_answers": wrong.top(ex_id, part_id, entries, n)}
+
+
+def _variants(graded, exercise_ids: list[str]) -> dict | None:
+    """Scores by variant (seed), hardest first; None when every student had the lessons' data."""
+    if all(r.seed is None for r in graded):
+        return None
+    by_seed: dict = {}
+    for r in graded:
+        by_seed.setdefault(r.seed, []).append(r)
+    rows = []
+    for seed, group in by_seed.items():
+        stats = spread([r.score for r in group])
+        means = {}
+        for ex_id in exercise_ids:
+            scores = [s for r in group for e, s, _ in r.exercises if e == ex_id]
+            means[ex_id] = sum(scores) / len(scores) if scores else None
+        rows.append({"seed": seed, "students": len(group), "mean": stats["mean"],
+                     "median": stats["median"], "min": stats["min"], "max": stats["max"],
+                     "exercises": means})
+    rows.sort(key=lambda row: (row["mean"], row["seed"] or ""))
+    means = [row["mean"] for row in rows]
+    return {"seeds": len(rows), "students_per_seed_max": max(row["students"] for row in rows),
+            "seed_means": spread(means), "by_seed": rows}
+
+
+def _title(bank, ex_id: str, lang: str) -> str:
+    try:
+        return bank.get(ex_id).title_in(lang)
+    except KeyError:
+        return ex_id
+
+
+def _number(x: float):
+    """Whole numbers as integers (points are whole), others as they are."""
+    return int(x) if float(x).is_integer() else x
