@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                                 help="write the class report (HTML, JSON, CSV) from grader grade's results")
     report_cmd.add_argument("results", metavar="OUT_DIR",
                             help="the folder grader grade wrote its results to (its --out)")
+    report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                            help="worker processes (default: all cores)")
     return parser
 
 
@@ -214,7 +216,7 @@ def _grade(args, lang) -> int:
             "grades": str(Path(args.out) / batch.GRADES)}
     if args.report:
         try:
-            data["report"] = _write_report(Path(args.out), lang)
+            data["report"] = _write_report(Path(args.out), lang, args.jobs)
         except OSError as exc:
             _emit(args, report.batch_text(data, lang, _style()), data)
             return _os_error("grader grade", exc)
@@ -227,10 +229,10 @@ def _grade(args, lang) -> int:
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
-def _write_report(out: Path, lang: str) -> str:
+def _write_report(out: Path, lang: str, jobs: int) -> str:
     """Write OUT_DIR's class report; its page's path. Damaged result lines are said on stderr."""
     from .classreport import HTML, write_report
-    tables = write_report(out, lang)
+    tables = write_report(out, lang, jobs)
     damaged = len(tables["source"]["damaged"]) + tables["source"]["torn"]
     if damaged:
         print(message("report.damaged-warning", lang, path=tables["source"]["path"],
@@ -247,7 +249,7 @@ def _os_error(command: str, exc: OSError) -> int:
 def _report(args, lang) -> int:
     from .classreport import NoResults
     try:
-        path = _write_report(Path(args.results), lang)
+        path = _write_report(Path(args.results), lang, args.jobs)
     except NoResults as exc:
         print(message("report.no-results", lang, path=exc.path, folder=args.results),
               file=sys.stderr)

@@ -38,18 +38,21 @@ def read_log(path: Path) -> dict[str, dict]:
     return latest
 
 
-def whole_lines(path: Path) -> Iterator[bytes]:
+def whole_lines(path: Path, start: int = 0, end: int | None = None) -> Iterator[bytes]:
     """The log's whole lines (newline included), in order; read-only, so a report can
     read a class's results without touching them. A torn last line (no newline) is left
-    out: only :func:`read_log`, which appends after it, cuts it off. No file: nothing."""
+    out: only :func:`read_log`, which appends after it, cuts it off. No file: nothing.
+    ``start`` (a line's first byte) and ``end``: only the lines that start before ``end``."""
     try:
         fh = path.open("rb")
     except FileNotFoundError:
         return
     with fh:
+        fh.seek(start)
         for line in fh:
-            if not line.endswith(b"\n"):
+            if not line.endswith(b"\n") or (end is not None and start >= end):
                 return
+            start += len(line)
             yield line
 
 

@@ -9,16 +9,20 @@ writes, beside them, ``report.html`` (one self-contained page with charts), ``re
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..files import write_atomic
 from ..store import RESULTS
 from . import csvfiles
+from .answers import normal_forms
 from .page import page
-from .results import read_results
+from .results import SPLIT, read_range, read_results
 from .tables import analyse
 
 HTML, JSON = "report.html", "report.json"
+MAX_JOBS = 4            # worker processes for a large class (reading it, reading its answers)
+TIMEOUT = 120.0         # seconds a worker's task may take (a tenth of a large class, on a busy machine)
 
 
 class NoResults(Exception):
@@ -29,18 +33,39 @@ class NoResults(Exception):
         self.path = path
 
 
-def write_report(out_dir: Path | str, lang: str) -> dict:
+def write_report(out_dir: Path | str, lang: str, jobs: int = 1) -> dict:
     """Write the report of ``out_dir``'s results in ``lang``; return its tables (``report.json``).
+    ``jobs``: processes for a large class (up to :data:`MAX_JOBS`).
 
     Raises :class:`NoResults` when there is no results file, OSError when a file cannot be
     written (each file is replaced whole, so an earlier report stays intact until then)."""
     out_dir = Path(out_dir)
     if not (out_dir / RESULTS).is_file():
         raise NoResults(out_dir / RESULTS)
-    report = analyse(read_results(out_dir), lang)
+    with _pool((out_dir / RESULTS).stat().st_size, jobs) as pool:
+        report = analyse(read_results(out_dir, pool), lang, pool)
     files = csvfiles.file_names()
     write_atomic(out_dir / JSON, json.dumps(report, ensure_ascii=False, indent=1) + "\n")
     for name, text in csvfiles.tables(report).items():
         write_atomic(out_dir / files[name], text)
     write_atomic(out_dir / HTML, page(report, lang, files))
     return report
+
+
+def work(task: str, *args):
+    """What a pool worker does: read a piece of the results, or read answers."""
+    return {"read": read_range, "normal_forms": normal_forms}[task](*args)
+
+
+def _pool(size: int, jobs: int):
+    """Worker processes for a large class (forked once the grader is loaded, under the
+    grader's memory limit), else nothing: a small class is read in this process."""
+    jobs = min(MAX_JOBS, jobs)
+    if size <= SPLIT or jobs < 2:
+        return nullcontext()
+    from .. import bank, feedback, parse  # noqa: F401  (loaded once, before the fork)
+    from ..pool import Pool
+    try:
+        return Pool(work, jobs, timeout=TIMEOUT, depth=1)   # few, large tasks: one each
+    except (ValueError, OSError):       # no fork on this system: one process does it all
+        return nullcontext()

@@ -43,13 +43,17 @@ def _tuple(values) -> str:
 
 
 def _exact(value) -> str:
-    """A parsed number with its decimals read exactly: Float('0.1', 30) is 1/10."""
+    """A parsed number with its decimals read exactly: Float('0.1', 30) is 1/10. Numbers are
+    written directly (SymPy's printer costs ~40 µs a call: a class has thousands)."""
     import sympy
-    from ..feedback import show
-    if isinstance(value, sympy.Float):
-        return _decimal(str(value))
+    if value.is_Integer:
+        return str(value.p)
     if value.is_Rational:
-        return str(value)
+        return f"{value.p}/{value.q}"
+    if value.is_Float:
+        from mpmath.libmp import prec_to_dps, to_str
+        return _decimal(to_str(value._mpf_, prec_to_dps(value._prec)))
+    from ..feedback import show
     floats = {f: sympy.Rational(str(f)) for f in value.atoms(sympy.Float) if _small(str(f))}
     return show(value.xreplace(floats) if floats else value)
 
@@ -70,39 +74,61 @@ def _decimal(text: str) -> str:
     return f"{mantissa}e{int(exponent):+d}" if "/" not in mantissa else f"({mantissa})e{int(exponent):+d}"
 
 
+def normal_forms(keys) -> list[str | None]:
+    """:func:`normal_form` of each ``(text, entries, decimal_comma)`` (a task for a pool worker)."""
+    return [normal_form(text, entries=entries, decimal_comma=comma) for text, entries, comma in keys]
+
+
+CHUNK = 250   # answers read per task of a pool worker
+
+
 class WrongAnswers:
     """The wrong answers of one class, part by part, then grouped by value.
 
-    ``add`` counts an answer text (with the note it got and whether it was read with a
-    decimal comma); ``top`` groups a part's texts by :func:`normal_form`, reading each
-    distinct text once for the whole class."""
+    :meth:`add` counts an answer text (with the note it got and how it was read: whether
+    the part takes entries, whether the class wrote decimal commas); :meth:`read` reads
+    each distinct text once, in a pool's workers when given one; :meth:`top` groups a
+    part's texts by value."""
 
     def __init__(self):
         self.texts: dict[tuple[str, str], Counter] = {}
         self.forms: dict[tuple[str, bool, bool], str] = {}
 
-    def add(self, exercise: str, part: str, text: str, decimal_comma: bool, note: str) -> None:
-        counter = self.texts.get((exercise, part))
+    def add(self, where: tuple[str, str], text: str, entries: bool, decimal_comma: bool,
+            note: str, count: int = 1) -> None:
+        counter = self.texts.get(where)
         if counter is None:
-            counter = self.texts[(exercise, part)] = Counter()
-        counter[(text, decimal_comma, note)] += 1
+            counter = self.texts[where] = Counter()
+        counter[(text, entries, decimal_comma, note)] += count
 
-    def _form(self, text: str, entries: bool, decimal_comma: bool) -> str:
-        key = (text, entries, decimal_comma)
-        form = self.forms.get(key)
-        if form is None:
-            form = self.forms[key] = (normal_form(text, entries=entries, decimal_comma=decimal_comma)
-                                      or " ".join(text.split()))
-        return form
+    def read(self, pool=None) -> None:
+        """The normal form of every distinct text not read yet; plain numbers here, the
+        rest in ``pool``'s workers when given one."""
+        keys = {key[:3] for counter in self.texts.values() for key in counter} - self.forms.keys()
+        hard = []
+        for key in keys:
+            if NUMBER.fullmatch(key[0]):
+                self.forms[key] = normal_form(key[0], entries=key[1], decimal_comma=key[2])
+            else:
+                hard.append(key)
+        chunks = [tuple(hard[i:i + CHUNK]) for i in range(0, len(hard), CHUNK)]
+        if pool is not None and len(chunks) > 1:
+            done = pool.run((i, ("normal_forms", chunk)) for i, chunk in enumerate(chunks))
+        else:
+            done = ((i, normal_forms(chunk)) for i, chunk in enumerate(chunks))
+        for i, forms in done:
+            if not isinstance(forms, list):   # a limit was hit: these are grouped by their text
+                forms = [None] * len(chunks[i])
+            for key, form in zip(chunks[i], forms):
+                self.forms[key] = form or " ".join(key[0].split())
 
-    def top(self, exercise: str, part: str, entries: bool, students: int,
-            limit: int = TOP) -> list[dict]:
+    def top(self, where: tuple[str, str], students: int, limit: int = TOP) -> list[dict]:
         """The ``limit`` most common values (most students first, then by value): each with
         the way most students typed it, how many ways it was typed, the count, the share
-        of the part's ``students`` and its most common note."""
+        of the part's ``students`` and its most common note (call :meth:`read` first)."""
         groups: dict[str, tuple[Counter, Counter]] = {}
-        for (text, comma, note), count in self.texts.get((exercise, part), Counter()).items():
-            typed, notes = groups.setdefault(self._form(text, entries, comma), (Counter(), Counter()))
+        for (text, entries, comma, note), count in self.texts.get(where, Counter()).items():
+            typed, notes = groups.setdefault(self.forms[(text, entries, comma)], (Counter(), Counter()))
             typed[text] += count
             notes[note] += count
         counted = sorted(((sum(typed.values()), value, typed, notes)

@@ -15,9 +15,8 @@ the page and the CSV files are written from it. Statistics:
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
-
-import numpy as np
 
 from ..messages import DECIMAL_COMMA
 from .answers import WrongAnswers
@@ -56,21 +55,22 @@ def histogram(values, top: float) -> dict:
 
 def spread(values) -> dict:
     """Mean, median, quartiles, lowest and highest (None for no values)."""
-    if not len(values):
+    if not values:
         return dict.fromkeys(("mean", "median", "q1", "q3", "min", "max"))
-    a = np.asarray(values, dtype=float)
-    q1, median, q3 = np.percentile(a, [25, 50, 75])
-    return {"mean": float(a.mean()), "median": float(median), "q1": float(q1), "q3": float(q3),
-            "min": float(a.min()), "max": float(a.max())}
+    if len(values) == 1:
+        q1 = median = q3 = values[0]
+    else:
+        q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return {"mean": statistics.fmean(values), "median": median, "q1": q1, "q3": q3,
+            "min": min(values), "max": max(values)}
 
 
-def discrimination(scores, totals) -> float | None:
+def discrimination(scores: list[float], totals: list[float]) -> float | None:
     """Pearson's r of the part's scores with the rest of the totals; None when either is constant."""
-    x = np.asarray(scores, dtype=float)
-    rest = np.asarray(totals, dtype=float) - x
-    if len(x) < 2 or np.ptp(x) == 0 or np.ptp(rest) == 0:
+    rest = [t - s for s, t in zip(scores, totals)]
+    if min(scores, default=0) == max(scores, default=0) or min(rest, default=0) == max(rest, default=0):
         return None
-    return float(np.corrcoef(x, rest)[0, 1])
+    return statistics.correlation(scores, rest)
 
 
 def flag(r: float | None) -> str | None:
@@ -82,7 +82,8 @@ def flag(r: float | None) -> str | None:
 
 
 class _Part:
-    """What the report gathers about one part while it reads the class."""
+    """What the report gathers about one part: each student's score and total, and counts
+    over its distinct results (a class repeats them: each is looked at once)."""
 
     def __init__(self):
         self.scores: list[float] = []
@@ -92,37 +93,46 @@ class _Part:
         self.notes = Counter()
 
 
-def analyse(found: Results, lang: str) -> dict:
-    """Every table of the report (``report.json``), words in ``lang``."""
+def analyse(found: Results, lang: str, pool=None) -> dict:
+    """Every table of the report (``report.json``), words in ``lang``; ``pool`` (optional)
+    reads the class's distinct wrong answers (:meth:`WrongAnswers.read`)."""
     from .. import bank
     graded = [r for r in found.results if r.error is None]
     parts: dict[tuple[str, str], _Part] = {}
     exercise_scores: dict[str, list[float]] = {}
     exercise_max: dict[str, float] = {}
-    wrong = WrongAnswers()
+    distinct = {False: Counter(), True: Counter()}     # part results, by decimal comma
     for result in graded:
         for ex_id, score, top in result.exercises:
             exercise_scores.setdefault(ex_id, []).append(score)
             exercise_max[ex_id] = max(exercise_max.get(ex_id, 0), top)
-        comma = result.lang in DECIMAL_COMMA
+        total = result.score
         for p in result.parts:
-            gathered = parts.get((p.exercise, p.part))
+            gathered = parts.get(p.where)
             if gathered is None:
-                gathered = parts[(p.exercise, p.part)] = _Part()
+                gathered = parts[p.where] = _Part()
             gathered.scores.append(p.score)
-            gathered.totals.append(result.score)
+            gathered.totals.append(total)
+        distinct[result.lang in DECIMAL_COMMA].update(result.parts)
+    wrong = WrongAnswers()
+    entries = {where: _entries(bank, where) for where in parts}
+    for comma, counts in distinct.items():
+        for p, count in counts.items():
+            gathered = parts[p.where]
             gathered.max_score = max(gathered.max_score, p.max_score)
             kind = outcome(p)
-            gathered.outcomes[kind] += 1
-            gathered.notes.update(set(p.notes))
+            gathered.outcomes[kind] += count
+            for note in set(p.notes):
+                gathered.notes[note] += count
             if kind in ("wrong", "partial"):
-                wrong.add(p.exercise, p.part, p.answer, comma, p.note)
+                wrong.add(p.where, p.answer, entries[p.where], comma, p.note, count)
+    wrong.read(pool)
     totals = [r.score for r in graded]
     top = max((r.max_score for r in graded), default=0)
     exercises = []
     for ex_id, scores in exercise_scores.items():
-        ex_parts = [_part_table(ex_id, part_id, g, wrong, lang, bank)
-                    for (e, part_id), g in parts.items() if e == ex_id]
+        ex_parts = [_part_table(where, g, wrong, lang, bank) for where, g in parts.items()
+                    if where[0] == ex_id]
         exercises.append({"id": ex_id, "title": _title(bank, ex_id, lang),
                           "max_score": _number(exercise_max[ex_id]), "students": len(scores),
                           **spread(scores), "histogram": histogram(scores, exercise_max[ex_id]),
@@ -141,7 +151,8 @@ def analyse(found: Results, lang: str) -> dict:
     }
 
 
-def _part_table(ex_id: str, part_id: str, g: _Part, wrong: WrongAnswers, lang: str, bank) -> dict:
+def _part_table(where: tuple[str, str], g: _Part, wrong: WrongAnswers, lang: str, bank) -> dict:
+    ex_id, part_id = where
     n = len(g.scores)
     named = named_mistakes(ex_id, part_id)
     r = discrimination(g.scores, g.totals)
@@ -149,17 +160,24 @@ def _part_table(ex_id: str, part_id: str, g: _Part, wrong: WrongAnswers, lang: s
                                  "feedback": note_text(k, lang)} for k in keys),
                                key=lambda row: (-row["count"], row["key"]))
     try:
-        part = bank.get(ex_id).part(part_id)
-        prompt, entries = part.prompt_in(lang), part.kind in ("vector", "set")
+        prompt = bank.get(ex_id).part(part_id).prompt_in(lang)
     except KeyError:
-        prompt, entries = "", True
+        prompt = ""
     return {"id": part_id, "prompt": prompt, "max_score": _number(g.max_score), "students": n,
             "outcomes": {k: {"count": g.outcomes[k], "share": g.outcomes[k] / n} for k in OUTCOMES},
             "difficulty": sum(g.scores) / n / g.max_score if g.max_score else None,
             "discrimination": r, "flag": flag(r),
             "mistakes": rows(named),
             "other_notes": rows(k for k in g.notes if k and k not in named),
-            "wrong_answers": wrong.top(ex_id, part_id, entries, n)}
+            "wrong_answers": wrong.top(where, n)}
+
+
+def _entries(bank, where: tuple[str, str]) -> bool:
+    """Whether the part takes several entries (a vector, a set): a comma separates them."""
+    try:
+        return bank.get(where[0]).part(where[1]).kind in ("vector", "set")
+    except KeyError:
+        return True
 
 
 def _variants(graded, exercise_ids: list[str]) -> dict | None:
