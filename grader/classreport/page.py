@@ -39,7 +39,7 @@ svg .tick{fill:var(--muted);font-size:10px}svg .seg-label{fill:#fff;font-weight:
 .wrong{fill:#c84a00;background:#c84a00}.unparsable{fill:#9e4f8a;background:#9e4f8a}
 .blank{fill:#8a8a8a;background:#8a8a8a}
 .swatch{display:inline-block;width:.8em;height:.8em;margin-right:.4em;vertical-align:-.05em}
-table{border-collapse:collapse;font-size:.9rem}
+table{border-collapse:collapse;font-size:.9rem}caption{text-align:left;padding:.2rem 0}
 th,td{border-bottom:1px solid var(--line);padding:.25rem .5rem;text-align:left;vertical-align:top}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.text{max-width:28rem;overflow-wrap:anywhere}
@@ -220,6 +220,9 @@ class Page:
         caption = message("report.mistakes", self.lang)
         if not p["mistakes"]:
             return f'<h4>{esc(caption)}</h4><p class="note">{self.w("no-mistakes")}</p>'
+        if not any(m["count"] for m in p["mistakes"]):     # nothing to draw: the table says it
+            return (f'<h4>{esc(caption)}</h4><p class="note">{self.w("no-mistakes-made")}</p>'
+                    + self.notes_table(p["mistakes"], "mistake"))
         chart = charts.bars([(m["key"], m["share"], f'{self.pct(m["share"])} ({self.num(m["count"])})')
                              for m in p["mistakes"]], self.alt(caption))
         return self.figure(f"<h4>{esc(caption)}</h4>", chart, self.notes_table(p["mistakes"], "mistake"))
