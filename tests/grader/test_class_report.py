@@ -44,8 +44,8 @@ def env(**extra):
     return environ
 
 
-def run(*args, **extra) -> subprocess.CompletedProcess:
-    proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True, cwd=ROOT,
+def run(*args, cwd: Path = ROOT, **extra) -> subprocess.CompletedProcess:
+    proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True, cwd=cwd,
                           env=env(**extra), timeout=600)
     assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
     assert "internal error" not in proc.stderr, proc.stderr
@@ -506,3 +506,17 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
     assert together == alone
     assert [d["line"] for d in alone["source"]["damaged"]] == [8, 32]
     assert alone["source"]["torn"] and alone["source"]["lines"] == len(raw) + 2
+
+
+def test_the_readme_s_example_is_what_grader_report_prints(tmp_path):
+    from tests.grader.test_readme import a_class, matches
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## For instructors", 1)[1]
+    block = re.search(r"```console\n(.*?)```", section.split("\n## ", 1)[0], re.S).group(1)
+    command, *expected = block.rstrip("\n").split("\n")
+    words = command.removeprefix("$ ").split("#")[0].split()
+    assert words[:2] == ["grader", "report"]
+    a_class(tmp_path / "submissions")
+    assert run("grade", "submissions", "--out", words[2], cwd=tmp_path).returncode == 2   # carol
+    proc = run(*words[1:], cwd=tmp_path)
+    assert matches(proc.stdout.rstrip("\n").split("\n"), expected), proc.stdout
+    assert (tmp_path / words[2] / "report.html").exists()
