@@ -15,8 +15,9 @@ the page and the CSV files are written from it. Statistics:
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter
+
+import numpy as np
 
 from ..messages import DECIMAL_COMMA
 from .answers import WrongAnswers
@@ -44,9 +45,9 @@ def histogram(values, top: float) -> dict:
     top = max(0, math.ceil(top))
     width = max(1, math.ceil(top / MAX_BINS))
     bars = math.ceil(top / width)
-    counts = [0] * (bars + 1)
-    for v in values:
-        counts[bars if v >= top else max(0, int(v // width))] += 1
+    index = np.where(np.asarray(values, dtype=float) >= top, bars,
+                     np.clip(np.floor_divide(values, width), 0, max(0, bars - 1)))
+    counts = np.bincount(index.astype(int), minlength=bars + 1).tolist()
     bins = [{"low": i * width, "high": min((i + 1) * width, top), "count": counts[i]}
             for i in range(bars)]
     return {"max_score": top, "width": width,
@@ -55,22 +56,21 @@ def histogram(values, top: float) -> dict:
 
 def spread(values) -> dict:
     """Mean, median, quartiles, lowest and highest (None for no values)."""
-    if not values:
+    if not len(values):
         return dict.fromkeys(("mean", "median", "q1", "q3", "min", "max"))
-    if len(values) == 1:
-        q1 = median = q3 = values[0]
-    else:
-        q1, median, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return {"mean": statistics.fmean(values), "median": median, "q1": q1, "q3": q3,
-            "min": min(values), "max": max(values)}
+    a = np.asarray(values, dtype=float)
+    q1, median, q3 = np.percentile(a, [25, 50, 75]).tolist()
+    return {"mean": float(a.mean()), "median": median, "q1": q1, "q3": q3,
+            "min": float(a.min()), "max": float(a.max())}
 
 
-def discrimination(scores: list[float], totals: list[float]) -> float | None:
+def discrimination(scores, totals) -> float | None:
     """Pearson's r of the part's scores with the rest of the totals; None when either is constant."""
-    rest = [t - s for s, t in zip(scores, totals)]
-    if min(scores, default=0) == max(scores, default=0) or min(rest, default=0) == max(rest, default=0):
+    x = np.asarray(scores, dtype=float)
+    rest = np.asarray(totals, dtype=float) - x
+    if len(x) < 2 or np.ptp(x) == 0 or np.ptp(rest) == 0:
         return None
-    return statistics.correlation(scores, rest)
+    return float(np.corrcoef(x, rest)[0, 1])
 
 
 def flag(r: float | None) -> str | None:
@@ -86,8 +86,8 @@ class _Part:
     over its distinct results (a class repeats them: each is looked at once)."""
 
     def __init__(self):
-        self.scores: list[float] = []
-        self.totals: list[float] = []
+        self.scores: list = []       # arrays of scores, one per layout of results
+        self.totals: list = []       # the same students' totals
         self.max_score = 0.0
         self.outcomes = Counter()
         self.notes = Counter()
@@ -98,22 +98,27 @@ def analyse(found: Results, lang: str, pool=None) -> dict:
     reads the class's distinct wrong answers (:meth:`WrongAnswers.read`)."""
     from .. import bank
     graded = [r for r in found.results if r.error is None]
-    parts: dict[tuple[str, str], _Part] = {}
     exercise_scores: dict[str, list[float]] = {}
     exercise_max: dict[str, float] = {}
+    layouts: dict[tuple, tuple[list, list]] = {}       # the parts a result has, in order
     distinct = {False: Counter(), True: Counter()}     # part results, by decimal comma
     for result in graded:
         for ex_id, score, top in result.exercises:
             exercise_scores.setdefault(ex_id, []).append(score)
             exercise_max[ex_id] = max(exercise_max.get(ex_id, 0), top)
-        total = result.score
-        for p in result.parts:
-            gathered = parts.get(p.where)
-            if gathered is None:
-                gathered = parts[p.where] = _Part()
-            gathered.scores.append(p.score)
-            gathered.totals.append(total)
+        rows, row_totals = layouts.setdefault(tuple([p.where for p in result.parts]), ([], []))
+        rows.append([p.score for p in result.parts])
+        row_totals.append(result.score)
         distinct[result.lang in DECIMAL_COMMA].update(result.parts)
+    parts: dict[tuple[str, str], _Part] = {}
+    for layout, (rows, row_totals) in layouts.items():     # a class has one layout: a matrix
+        matrix = np.array(rows, dtype=float).reshape(len(rows), len(layout))
+        for j, where in enumerate(layout):
+            gathered = parts.setdefault(where, _Part())
+            gathered.scores.append(matrix[:, j])
+            gathered.totals.append(np.array(row_totals, dtype=float))
+    for gathered in parts.values():
+        gathered.scores, gathered.totals = np.concatenate(gathered.scores), np.concatenate(gathered.totals)
     wrong = WrongAnswers()
     entries = {where: _entries(bank, where) for where in parts}
     for comma, counts in distinct.items():
@@ -165,7 +170,7 @@ def _part_table(where: tuple[str, str], g: _Part, wrong: WrongAnswers, lang: str
         prompt = ""
     return {"id": part_id, "prompt": prompt, "max_score": _number(g.max_score), "students": n,
             "outcomes": {k: {"count": g.outcomes[k], "share": g.outcomes[k] / n} for k in OUTCOMES},
-            "difficulty": sum(g.scores) / n / g.max_score if g.max_score else None,
+            "difficulty": float(g.scores.mean()) / g.max_score if g.max_score else None,
             "discrimination": r, "flag": flag(r),
             "mistakes": rows(named),
             "other_notes": rows(k for k in g.notes if k and k not in named),

@@ -3,7 +3,8 @@
 A class is generated from the bank (right answers in several forms, named mistakes, random
 wrong numbers, unparsable and blank answers), graded by the real command, and every table of
 the report (report.json and the CSV files) is checked against numbers this test computes on
-its own from results.jsonl, with numpy where the report uses the standard library. Hand-written results lines (SCHEMA.md's format) cover what a class rarely produces:
+its own from results.jsonl, with the standard library (statistics) where the report uses
+numpy. Hand-written results lines (SCHEMA.md's format) cover what a class rarely produces:
 hostile student ids, damaged and torn files, variants, the French number format.
 """
 from __future__ import annotations
@@ -14,12 +15,12 @@ import math
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
 import pytest
 import sympy
 
@@ -113,7 +114,7 @@ def category(part: dict) -> str:
 
 
 def quartiles(values):
-    return tuple(float(q) for q in np.percentile(values, [25, 50, 75]))   # linear, as Excel's QUARTILE.INC
+    return tuple(statistics.quantiles(values, n=4, method="inclusive"))   # as Excel's QUARTILE.INC
 
 
 def bins(values, top: int) -> list[tuple[int, int, int]]:
@@ -161,18 +162,18 @@ def test_summary_and_histograms_match_an_independent_count(graded):
     s = report["summary"]
     assert (s["students"], s["graded"], s["unreadable"]) == (41, 40, 1)
     q1, median, q3 = quartiles(totals)
-    assert s["mean"] == pytest.approx(np.mean(totals))
+    assert s["mean"] == pytest.approx(statistics.fmean(totals))
     assert (s["median"], s["q1"], s["q3"]) == pytest.approx((median, q1, q3))
     assert (s["min"], s["max"]) == (min(totals), max(totals))
     assert [(b["low"], b["high"], b["count"]) for b in report["histogram"]["bins"]] == bins(totals, 26)
     for ex in report["exercises"]:
         scores = [e["score"] for r in records if r["error"] is None
                   for e in r["exercises"] if e["id"] == ex["id"]]
-        assert ex["mean"] == pytest.approx(np.mean(scores))
+        assert ex["mean"] == pytest.approx(statistics.fmean(scores))
         got = [(b["low"], b["high"], b["count"]) for b in ex["histogram"]["bins"]]
         assert got == bins(scores, bank.get(ex["id"]).max_score)
     row = read_csv(graded, "summary")[0]
-    assert num(row["mean"]) == pytest.approx(np.mean(totals))
+    assert num(row["mean"]) == pytest.approx(statistics.fmean(totals))
     assert (num(row["q1"]), num(row["q3"])) == pytest.approx((q1, q3))
     histogram_rows = [(r["scope"], int(r["low"]), int(r["high"]), int(r["count"]))
                       for r in read_csv(graded, "histograms")]
@@ -197,10 +198,10 @@ def test_each_part_matches_an_independent_count(graded):
             for k in ("correct", "partial", "wrong", "unparsable", "blank"):
                 assert part["outcomes"][k]["count"] == want["cats"][k] == int(row[k]), (part["id"], k)
                 assert part["outcomes"][k]["share"] == pytest.approx(want["cats"][k] / n)
-            difficulty = np.mean(want["scores"]) / want["max"]
+            difficulty = statistics.fmean(want["scores"]) / want["max"]
             assert part["difficulty"] == pytest.approx(difficulty) == num(row["difficulty"])
             if len(set(want["scores"])) > 1 and len(set(want["rest"])) > 1:
-                r = float(np.corrcoef(want["scores"], want["rest"])[0, 1])
+                r = statistics.correlation(want["scores"], want["rest"])
                 assert part["discrimination"] == pytest.approx(r)
                 assert num(row["discrimination"]) == pytest.approx(r)
                 assert part["flag"] == ("negative" if r < 0 else "near-zero" if r < 0.1 else None)
