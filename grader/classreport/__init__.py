@@ -9,6 +9,7 @@ writes, beside them, ``report.html`` (one self-contained page with charts), ``re
 from __future__ import annotations
 
 import json
+import os
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -59,8 +60,13 @@ def work(task: str, *args):
 
 def _pool(size: int, jobs: int):
     """Worker processes for a large class (forked once the grader is loaded, under the
-    grader's memory limit), else nothing: a small class is read in this process."""
-    jobs = min(MAX_JOBS, jobs)
+    grader's memory limit), as many as cores are idle; else nothing: a small class, or a
+    busy machine (where workers cost more than they save), is read in this process."""
+    try:
+        idle = round((os.cpu_count() or 1) - os.getloadavg()[0])
+    except OSError:         # no load average on this system
+        idle = jobs
+    jobs = min(MAX_JOBS, jobs, idle)
     if size <= SPLIT or jobs < 2:
         return nullcontext()
     from .. import bank, feedback, parse  # noqa: F401  (loaded once, before the fork)

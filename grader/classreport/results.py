@@ -31,9 +31,11 @@ class PartResult(NamedTuple):
     column: int | None
     answer: str | None
 
+    def __reduce__(self):           # unpickled by tuple.__new__, in C: a worker sends thousands
+        return tuple.__new__, (type(self), tuple(self))
 
-@dataclass(frozen=True)
-class Result:
+
+class Result(NamedTuple):
     """A student's last result line: graded (``error`` None) or unreadable."""
     student: str
     file: str
@@ -44,6 +46,8 @@ class Result:
     max_score: float | None = None
     exercises: tuple[tuple[str, float, float], ...] = ()   # (id, score, max_score)
     parts: tuple[PartResult, ...] = ()
+
+    __reduce__ = PartResult.__reduce__
 
 
 @dataclass

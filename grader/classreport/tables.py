@@ -15,6 +15,7 @@ the page and the CSV files are written from it. Statistics:
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter
 
 import numpy as np
@@ -186,7 +187,8 @@ def _entries(bank, where: tuple[str, str]) -> bool:
 
 
 def _variants(graded, exercise_ids: list[str]) -> dict | None:
-    """Scores by variant (seed), hardest first; None when every student had the lessons' data."""
+    """Scores by variant (seed), hardest first; None when every student had the lessons' data.
+    (Plain Python: with ``--variants`` a class has a seed per student, each a group of one.)"""
     if all(r.seed is None for r in graded):
         return None
     by_seed: dict = {}
@@ -194,18 +196,19 @@ def _variants(graded, exercise_ids: list[str]) -> dict | None:
         by_seed.setdefault(r.seed, []).append(r)
     rows = []
     for seed, group in by_seed.items():
-        stats = spread([r.score for r in group])
-        means = {}
-        for ex_id in exercise_ids:
-            scores = [s for r in group for e, s, _ in r.exercises if e == ex_id]
-            means[ex_id] = sum(scores) / len(scores) if scores else None
-        rows.append({"seed": seed, "students": len(group), "mean": stats["mean"],
-                     "median": stats["median"], "min": stats["min"], "max": stats["max"],
-                     "exercises": means})
+        totals = sorted(r.score for r in group)
+        sums, counts = Counter(), Counter()
+        for r in group:
+            for ex_id, score, _ in r.exercises:
+                sums[ex_id] += score
+                counts[ex_id] += 1
+        rows.append({"seed": seed, "students": len(group), "mean": sum(totals) / len(totals),
+                     "median": statistics.median(totals), "min": totals[0], "max": totals[-1],
+                     "exercises": {e: sums[e] / counts[e] if counts[e] else None
+                                   for e in exercise_ids}})
     rows.sort(key=lambda row: (row["mean"], row["seed"] or ""))
-    means = [row["mean"] for row in rows]
     return {"seeds": len(rows), "students_per_seed_max": max(row["students"] for row in rows),
-            "seed_means": spread(means), "by_seed": rows}
+            "seed_means": spread([row["mean"] for row in rows]), "by_seed": rows}
 
 
 def _title(bank, ex_id: str, lang: str) -> str:
