@@ -505,6 +505,19 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
         assert len(results._ranges(out / "results.jsonl", len(data), 3)) == 3
         together = tables.analyse(results.read_results(out, pool), "en", pool)
     assert together == alone
+    monkeypatch.setattr(classreport, "SPLIT", 0)
+    monkeypatch.setattr(classreport.os, "getloadavg", lambda: (0.0, 0.0, 0.0))   # idle cores
+    monkeypatch.setattr(classreport.os, "cpu_count", lambda: 2)
+    made = []
+
+    class Counted(Pool):
+        def __init__(self, fn, jobs, **options):
+            made.append(jobs)
+            super().__init__(fn, jobs, **options)
+
+    monkeypatch.setattr("grader.pool.Pool", Counted)
+    assert classreport.write_report(out, "en", jobs=8) == alone          # the command's way
+    assert made == [2], "as many workers as idle cores"
     assert [d["line"] for d in alone["source"]["damaged"]] == [8, 32]
     assert alone["source"]["torn"] and alone["source"]["lines"] == len(raw) + 2
 
