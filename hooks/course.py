@@ -69,6 +69,7 @@ def on_config(config):
         _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"])
     )
     CONTEXT.render_status = render_status
+    CONTEXT.print_solutions = bool(config.extra.get("course", {}).get("print_solutions", False))
     return config
 
 
