@@ -115,9 +115,8 @@ def axis(x1, y1, x2, y2, name="", anchor="start", dx=6, dy=4) -> str:
 
 
 def svg(figure_id: str, width: int, height: int, title: str, desc: str, body: list[str]) -> str:
-    ids = f"{figure_id}-title {figure_id}-desc"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'role="img" aria-labelledby="{ids}" class="course-svg" fill="currentColor" font-family="{escape(SANS)}">'
+            f'role="img" aria-labelledby="{figure_id}-title" aria-describedby="{figure_id}-desc" class="course-svg" fill="currentColor" font-family="{escape(SANS)}">'
             f'<title id="{figure_id}-title">{escape(title)}</title><desc id="{figure_id}-desc">{escape(desc)}</desc>'
             + "".join(body) + "</svg>")
 

@@ -65,7 +65,8 @@ def test_svg_is_accessible_and_self_contained(figure_id, locale):
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert title is not None and title.text.strip() and title.get("id") == f"{figure_id}-title"
     assert desc is not None and len(desc.text) > 40 and desc.get("id") == f"{figure_id}-desc"
-    assert root.get("aria-labelledby").split() == [f"{figure_id}-title", f"{figure_id}-desc"]
+    # named by its title, described by its desc: a short name, the long text alternative as the description
+    assert root.get("aria-labelledby") == f"{figure_id}-title" and root.get("aria-describedby") == f"{figure_id}-desc"
     assert title.text == LABELS[locale][f"title_{figure_id.replace('-', '_')}"]
     for forbidden in ("script", "foreignObject", "image", "style"):
         assert not list(root.iter(f"{SVG}{forbidden}")), forbidden
