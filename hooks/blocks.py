@@ -204,7 +204,7 @@ class PrintedAnswers(Treeprocessor):
         # the hints' text is the chapter's (English on a page shown in place of a translation): only the words
         # added here are marked as the page's locale
         section = etree.SubElement(root, "section", {"class": "course-print", "data-search-exclude": "true"})
-        words(section, "p", "course-print__title", label("print_answers"), lang)
+        words(section, "p", "course-print__title", label("reader.print_answers"), lang)
         for exercise_id, (hints, solution) in exercises.items():
             words(section, "p", "course-print__exercise", f"{label('exercise')} · {exercise_id}", lang)
             for hint in hints:
@@ -212,7 +212,7 @@ class PrintedAnswers(Treeprocessor):
                 words(copied, "p", "course-print__label", label("hint"), lang)
                 copied.extend(copy.deepcopy(child) for child in hint if child.tag != "summary")
             if solution:
-                section.append(etree.fromstring(f"<p>{self.md.htmlStash.store(solution)}</p>"))
+                etree.SubElement(section, "p").text = self.md.htmlStash.store(solution)
 
 
 BLOCK_TYPES = (StepBlock, ReadingBlock, ExerciseBlock, HintBlock, FigureBlock, StatusBlock)
