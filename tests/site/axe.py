@@ -4,7 +4,7 @@ A finding's node is the project's own markup when it lies in the page's content 
 chapter, its blocks, math, figures, notices, copy blocks, the status table); anything else is the
 theme's furniture (header, navigation, search, footer).
 
-    python -m tests.site.axe SITE_DIR     # every page, both themes, both widths: counts by rule
+    python -m tests.site.axe SITE_DIR [--details]   # every page, both themes, both widths: counts by rule
 """
 
 from __future__ import annotations
@@ -43,6 +43,12 @@ def audit(page) -> list[dict]:
     return page.evaluate(RUN, OWN)
 
 
+# the theme keeps the palette a page was first shown in (localStorage); forgotten, the next page follows the
+# reader's system preference again
+FORGET_PALETTE = "() => { try { localStorage.clear(); } catch (error) {} }"
+SCHEME = {"light": "default", "dark": "slate"}  # mkdocs.yml's palette for each system preference
+
+
 def every_state(page, url: str, open_page):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
     hint and solution open. `open_page(url)` loads it; the theme is the reader's system preference."""
@@ -50,13 +56,17 @@ def every_state(page, url: str, open_page):
         page.emulate_media(color_scheme=theme)
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900})
+            page.evaluate(FORGET_PALETTE)
             open_page(url)
+            shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+            assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
             page.evaluate(OPEN_EVERYTHING)
             yield theme, width, audit(page)
 
 
-def main(site: Path) -> None:
-    """Counts of violations by rule (nodes, in the project's markup / the theme's) over every page."""
+def main(site: Path, details: bool = False) -> None:
+    """Counts of violations by rule (nodes, in the project's markup / the theme's) over every page; with
+    `details`, each node as it is found."""
     from playwright.sync_api import sync_playwright
 
     from tests.site.browsing import launch, serve
@@ -77,6 +87,8 @@ def main(site: Path) -> None:
                 for v in violations:
                     for node in v["nodes"]:
                         counts[(v["id"], v["impact"], "own" if node["own"] else "theme")] += 1
+                        if details:
+                            print(f"{path} {theme} {width}: {v['id']} ({v['impact']}) {node['target']}: {node['why'][:160]}")
         browser.close()
     print(f"{len(pages)} pages x {len(THEMES)} themes x {len(WIDTHS)} widths; nodes in violation, by rule:")
     for rule, impact in sorted({(r, i) for r, i, _ in counts}):
@@ -84,4 +96,4 @@ def main(site: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), details="--details" in sys.argv[2:])

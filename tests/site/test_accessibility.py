@@ -113,7 +113,9 @@ def structure_problems(page) -> list[str]:
 
 
 @pytest.mark.parametrize("locale, name", [*EVERY_PAGE, NOT_FOUND])
-def test_every_page_in_both_themes_at_both_widths(reader, base_url, locale, name):
+def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots, locale, name):
+    """axe-core's audit and the layout checks in each state; a screenshot of the page on a phone, in the dark theme,
+    with everything open, next to the browser tests' others (`<locale>/<page>.phone-dark.png`)."""
     where = "/404.html" if name == "404.html" else path_of(locale, name)
     problems = []
     for theme, width, violations in every_state(reader.page, base_url + where, reader.open):
@@ -121,6 +123,8 @@ def test_every_page_in_both_themes_at_both_widths(reader, base_url, locale, name
         problems += [f"{theme}, {width} px: {p}" for p in layout_problems(reader.page, width)]
         if (theme, width) == ("light", 1280):
             problems += structure_problems(reader.page)
+        if (theme, width) == ("dark", 375):
+            reader.page.screenshot(path=screenshots / locale / f"{name.removesuffix('.html')}.phone-dark.png", full_page=True)
         reader.assert_clean(f"{where} ({theme}, {width} px)")
     assert not problems, f"{where}:\n  " + "\n  ".join(problems)
 

@@ -65,9 +65,15 @@ def printing_site(tmp_path_factory):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_hints_and_solutions_print_folded(reader, base_url, locale):
+def test_hints_and_solutions_print_folded(reader, base_url, screenshots, locale):
+    """The PDF's text; and a screenshot of the exercise as printed (`<locale>/<lesson>.print.png`)."""
     where = path_of(locale, LESSON)
     text = flat(printed(reader, base_url + where))
+    reader.page.emulate_media(media="print")
+    try:
+        reader.page.locator("article section.course-exercise").screenshot(path=screenshots / locale / f"{LESSON}.print.png")
+    finally:
+        reader.page.emulate_media(media="screen")
     labels = LABELS[locale]
     assert flat(f"{labels['exercise']} · reachable-vertices") in text, f"{where}: the exercise is not printed"
     assert flat(labels["hint"]) in text, f"{where}: the hints' titles are not printed"
