@@ -43,20 +43,26 @@ def audit(page) -> list[dict]:
     return page.evaluate(RUN, OWN)
 
 
-# the theme keeps the palette a page was first shown in (localStorage); forgotten, the next page follows the
-# reader's system preference again
-FORGET_PALETTE = "() => { try { localStorage.clear(); } catch (error) {} }"
+# the theme keeps the palette a page was shown in (localStorage), and the next page shows that one; cleared
+# before any of a page's scripts runs, each page follows the reader's system preference
+FORGET_PALETTE = "try { localStorage.clear(); } catch (error) {}"
 SCHEME = {"light": "default", "dark": "slate"}  # mkdocs.yml's palette for each system preference
+
+
+def following_the_system_theme(page):
+    """The tab, made to forget the palette of the last page it showed at every load; `every_state` needs it."""
+    page.add_init_script(FORGET_PALETTE)
+    return page
 
 
 def every_state(page, url: str, open_page):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
-    hint and solution open. `open_page(url)` loads it; the theme is the reader's system preference."""
+    hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
+    reader's system preference."""
     for theme in THEMES:
         page.emulate_media(color_scheme=theme)
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900})
-            page.evaluate(FORGET_PALETTE)
             open_page(url)
             shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
             assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
@@ -76,7 +82,7 @@ def main(site: Path, details: bool = False) -> None:
     counts: Counter = Counter()
     with serve(site) as base, sync_playwright() as playwright:
         browser = launch(playwright)
-        page = browser.new_page()
+        page = following_the_system_theme(browser.new_page())
 
         def open_page(url):
             page.goto(url, wait_until="load")

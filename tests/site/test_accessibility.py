@@ -15,13 +15,22 @@ import tomllib
 
 import pytest
 
-from tests.site.axe import SERIOUS, every_state
+from tests.site.axe import SERIOUS, every_state, following_the_system_theme
 from tests.site.test_browser import (  # noqa: F401 - fixtures
-    DEFAULT_LOCALE, DOCS, EVERY_PAGE, LOCALES, PAGES, STAFF, base_url, browser, path_of, reader, sync_api, translated,
+    DEFAULT_LOCALE, DOCS, EVERY_PAGE, LOCALES, PAGES, STAFF, base_url, browser, new_reader, path_of, sync_api, translated,
 )
 
 # rule -> why the theme's markup fails it and the project cannot fix it by configuration, an override or CSS
 THEME_ALLOWLIST: dict[str, str] = {}
+
+@pytest.fixture(scope="module")
+def reader(browser, base_url):
+    """One tab for the module's tests, whose pages follow the system's light or dark theme."""
+    reader = new_reader(browser, base_url)
+    following_the_system_theme(reader.page)
+    yield reader
+    reader.context.close()
+
 
 LABELS = {locale: tomllib.loads((DOCS / locale / "labels.toml").read_text(encoding="utf-8")) for locale in LOCALES}
 NOT_FOUND = pytest.param(DEFAULT_LOCALE, "404.html", id="404")
@@ -82,7 +91,7 @@ def layout_problems(page, width: int) -> list[str]:
     for region in page.evaluate(SCROLL_REGIONS):
         if region["clipped"]:
             problems.append(f"clipped top or bottom (it scrolls vertically): {region}")
-        role = "list" if region["tag"] in ("UL", "OL") else "region"  # a list keeps its role
+        role = "list" if region["tag"] in ("UL", "OL") else "group"  # a list keeps its role
         if region["scrolls"] and not (region["tabindex"] == "0" and (region["role"] or "list") == role and region["name"].strip()):
             problems.append(f"scrolls sideways but is no named region the keyboard reaches: {region}")
         if not region["scrolls"] and region["tabindex"] is not None:

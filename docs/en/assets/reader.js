@@ -1,10 +1,11 @@
 /* What the keyboard and a screen reader need that the markup cannot say by itself.
  *
  * - A formula, an exercise's data, a solution's answers or a figure's drawing wider than the column scrolls
- *   sideways. While it scrolls, the keyboard reaches it (tabindex 0) and it is a named region (a list stays
- *   a list, named): a drawing by its figure's title, a formula by `data-scroll-label` (the page's word for
+ *   sideways. While it scrolls, the keyboard reaches it (tabindex 0) and it is a named group (a list stays a
+ *   list, named; a group, unlike a region, is no landmark, so a page of formulas all named "Formula" is no
+ *   landmark soup): a drawing by its figure's title, a formula by `data-scroll-label` (the page's word for
  *   "formula"), the data by the heading above them, the answers by their solution's summary. When it fits,
- *   it is neither a tab stop nor a region.
+ *   it is neither a tab stop nor a group.
  * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
  *   of unnamed navigation landmarks is noise, so those are presentational.
  */
@@ -29,7 +30,7 @@
     if (!scrolls) return ATTRIBUTES.forEach(name => el.removeAttribute(name));
     const [name, value] = label(el);
     el.setAttribute("tabindex", "0");
-    if (!el.matches("ul, ol")) el.setAttribute("role", "region");  // a list stays a list, named
+    if (!el.matches("ul, ol")) el.setAttribute("role", "group");  // a list stays a list, named
     el.setAttribute(name, value);
   }
 
