@@ -35,13 +35,17 @@ def reader(browser, base_url):
 LABELS = {locale: tomllib.loads((DOCS / locale / "labels.toml").read_text(encoding="utf-8")) for locale in LOCALES}
 NOT_FOUND = pytest.param(DEFAULT_LOCALE, "404.html", id="404")
 
-# in the article: what reaches past the column's right edge without being inside something that scrolls (cut off)
+# what reaches past the edge of the box it sits in without being inside something that scrolls (cut off): an
+# exercise's or a figure's border, else the article's; the theme's code blocks and tables run full width (to the
+# content area's edge) on a phone, by design
 CUT_OFF = """() => {
-  const edge = document.querySelector('article').getBoundingClientRect().right + 1;
+  const content = document.querySelector('.md-content').getBoundingClientRect().right + 1;
   const clips = el => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX);
+  const edge = el => el.closest('.highlight, .md-typeset__scrollwrap, pre') ? content
+    : el.closest('.course-exercise, .course-figure, article').getBoundingClientRect().right + 1;
   return [...document.querySelectorAll('article *')].filter(el => {
     const box = el.getBoundingClientRect();
-    if (!box.width || box.right <= edge) return false;
+    if (!box.width || box.right <= edge(el)) return false;
     for (let up = el.parentElement; up && up.tagName !== 'ARTICLE'; up = up.parentElement) if (clips(up)) return false;
     return true;
   }).map(el => `${el.tagName.toLowerCase()}.${el.className.baseVal ?? el.className}: ${el.textContent.slice(0, 50)}`);

@@ -195,7 +195,7 @@ def assert_figures_drawn(page, locale: str, name: str, where: str) -> None:
 
 
 def assert_solutions_open_and_close(page, locale: str, name: str, where: str) -> None:
-    solutions = page.locator("article details.course-solution")
+    solutions = page.locator("article .course-exercise details.course-solution")  # not the printed copy
     assert solutions.count() == (count_blocks(locale, name, "exercise") if SOLUTIONS else 0), where
     for i in range(solutions.count()):
         solution = solutions.nth(i)

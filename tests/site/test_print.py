@@ -45,7 +45,8 @@ def printed(reader, url: str, open_everything: bool = True) -> str:
 
 def solution_answers(page) -> list[str]:
     """Each part's line of the worked solution, as the page shows it."""
-    return page.locator("article details.course-solution li").evaluate_all("items => items.map(li => li.textContent)")
+    answers = page.locator("article .course-exercise details.course-solution li")  # not the printed copy
+    return answers.evaluate_all("items => items.map(li => li.textContent)")
 
 
 @pytest.fixture(scope="module")
