@@ -151,7 +151,7 @@ FURNITURE = [".course-step__number", ".course-reading > .admonition-title", ".co
              ".course-exercise__tolerance", ".course-figure__drawing svg title", ".course-figure__drawing svg desc",
              ".course-figure__drawing svg text", ".course-fallback"]
 CHAPTER = [".course-step p", ".course-reading > p:not(.admonition-title)", "details.course-hint > p",
-           ".course-exercise__statement > p", "figcaption", "article h1"]
+           ".course-exercise__statement > p", "figcaption", "h1"]
 LANGUAGE_OF = """selector => [...document.querySelectorAll('article ' + selector)]
   .map(el => (el.closest('[lang]') || document.documentElement).getAttribute('lang'))"""
 

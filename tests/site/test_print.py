@@ -74,7 +74,7 @@ def test_hints_and_solutions_print_folded(reader, base_url, screenshots, locale)
     try:
         reader.page.locator("article section.course-exercise").screenshot(path=screenshots / locale / f"{LESSON}.print.png")
     finally:
-        reader.page.emulate_media(media="screen")
+        reader.page.emulate_media(media="null")  # back to no emulation: page.pdf() prints with print CSS
     labels = LABELS[locale]
     assert flat(f"{labels['exercise']} · reachable-vertices") in text, f"{where}: the exercise is not printed"
     assert flat(labels["hint"]) in text, f"{where}: the hints' titles are not printed"
@@ -115,7 +115,7 @@ def test_copy_buttons_do_not_print(reader, base_url):
     try:
         assert not any(buttons.nth(i).is_visible() for i in range(buttons.count()))
     finally:
-        page.emulate_media(media="screen")
+        page.emulate_media(media="null")  # back to no emulation: page.pdf() prints with print CSS
 
 
 @pytest.mark.parametrize("locale", LOCALES)
