@@ -138,7 +138,8 @@ def on_post_page(output, page, config):
 
 def on_post_template(output_content, template_name, config):
     i18n = _i18n(config)
-    if template_name == "404.html" and getattr(i18n, "current_language", None) == getattr(i18n, "default_language", None):
+    default = getattr(i18n, "default_language", None)
+    if template_name == "404.html" and getattr(i18n, "current_language", None) == default:
         STATE["404"] = with_named_search_dialog(without_language_alternates(output_content))
     return output_content
 
