@@ -84,10 +84,10 @@ CODE = re.compile(
     r"|\$[A-Z_]+\b"                            # $GRADER_LANG
     r"|\$[^$]*\$"                              # math
     r"|(?<![\w-])--?[a-z][\w-]*"               # --seed
-    r"|\[[\w.-]+\]"                            # a TOML table: [attention-weights]
+    r"|\[[\w.-]+\]"                            # a TOML table: [my-exercise]
     r"|\b[a-z]{1,4}(?:, [a-z]{1,4}){2,}\b"       # a list of names: sqrt, exp, log; en, ja, zh
     r"|\([a-z_]+\)"                             # a data key after its description: (step), (peak_lr)
-    r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(parakeet)
+    r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(word)
     r"|[!-~]*[_/\\=*^][!-~]*"                    # warmup_steps, 3/20000, /autograder/results, 2*x
     r"|[A-Za-z]\w*\.[a-z]\w*"                   # results.jsonl
 )
