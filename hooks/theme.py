@@ -29,6 +29,7 @@ import html
 import json
 import re
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,15 @@ SEARCH_BOX_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*\
 DISPLAY_MATH = '<div class="course-math">'
 SEARCH_PLUGINS = ("material/search", "search")
 LUNR_PACKS = Path(__import__("material").__file__).parent / "templates/assets/javascripts/lunr/min"
-STATE: dict = {"labels": {}, "404": None}
+@dataclass
+class Build:
+    """What this hook keeps between the events of one build: the labels, and the 404 page to write."""
+
+    labels: dict = field(default_factory=dict)
+    page_404: str | None = None
+
+
+BUILD = Build()
 
 
 def without_language_alternates(output: str) -> str:
@@ -118,15 +127,15 @@ def _locale(config) -> str:
 
 
 def _labels(locale: str) -> dict:
-    return STATE["labels"].get(locale) or STATE["labels"]["en"]
+    return BUILD.labels.get(locale) or BUILD.labels["en"]
 
 
 def on_config(config):
-    from hooks import site
+    from hooks.labels import load_labels
 
-    docs = Path(config.docs_dir)
-    if not STATE["labels"] or not getattr(_i18n(config), "building", False):
-        STATE["labels"] = site.load_labels(docs)  # hooks/course.py reports a malformed labels.toml first
+    global BUILD
+    if not BUILD.labels or not getattr(_i18n(config), "building", False):   # a new build or rebuild
+        BUILD = Build(load_labels(Path(config.docs_dir)))  # hooks/course.py reports a malformed labels.toml first
     config.mdx_configs.setdefault("toc", {})["permalink_title"] = _labels(_locale(config))["reader.permalink"]
     return config
 
@@ -140,7 +149,7 @@ def on_post_template(output_content, template_name, config):
     i18n = _i18n(config)
     default = getattr(i18n, "default_language", None)
     if template_name == "404.html" and getattr(i18n, "current_language", None) == default:
-        STATE["404"] = with_named_search_dialog(without_language_alternates(output_content))
+        BUILD.page_404 = with_named_search_dialog(without_language_alternates(output_content))
     return output_content
 
 
@@ -160,5 +169,5 @@ def on_post_build(config):
     english = locale_index(default_entries(index, others), default, "")
     write_file(json.dumps(english, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
                str(site / "search" / "search_index.json"))
-    if STATE["404"]:
-        write_file(STATE["404"].encode("utf-8"), str(site / "404.html"))
+    if BUILD.page_404:
+        write_file(BUILD.page_404.encode("utf-8"), str(site / "404.html"))
