@@ -197,11 +197,14 @@ def _between(text: str, starts: list[int]) -> list[tuple[int, str]]:
 
 
 def exercise_headings(text: str, path: str) -> dict[str, tuple[int, str]]:
-    """Exercise id -> (line, title) of the heading that introduces its block: the last heading before it."""
+    """Exercise id -> (line, title) of the heading that introduces its block: the last section heading before
+    it. A page's title (its level-1 heading) names the chapter, not an exercise, so it introduces none."""
     found, heading = {}, None
-    headings = {line: title for line, _, title in pages.headings(text)}
+    headings = {line: title for line, level, title in pages.headings(text) if level > 1}
     for line, item in pages.structure(text, path):
-        if line in headings:
+        if item == "h1":
+            heading = None
+        elif line in headings:
             heading = (line, headings[line].strip())
         elif item.startswith("exercise:") and heading is not None:
             found[item.removeprefix("exercise:")] = heading

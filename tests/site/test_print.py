@@ -16,6 +16,8 @@ import unicodedata
 import pytest
 import yaml
 
+from grader.messages import message
+
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import serve
 from tests.site.test_browser import (  # noqa: F401 - fixtures
@@ -126,7 +128,7 @@ def test_the_switch_prints_hints_and_solutions_at_the_end(browser, printing_site
         text = flat(printed(reader, printing_site + where))
         labels = LABELS[locale]
         end = text.find(flat(labels["reader"]["print_answers"]))
-        exercise_ends = text.find(flat(labels["tolerance"]))
+        exercise_ends = text.find(flat(message("tolerance-rule", locale)))
         assert 0 <= exercise_ends < end, f"{where}: no hints and solutions at the end of the page"
         answers = solution_answers(reader.page) if SOLUTIONS else []
         for wanted in [*hint_openings(locale, LESSON), *answers]:
