@@ -34,6 +34,8 @@ translations: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/build_time.py
 	$(BIN)/python bench/grade_class.py
+	$(BIN)/python bench/report_class.py
+	$(BIN)/python bench/page_weight.py
 
 bench-grade: $(STAMP)
 	$(BIN)/python bench/grade_class.py

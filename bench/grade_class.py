@@ -117,11 +117,13 @@ def pools(part) -> dict[str, list[str]]:
 part_exercise = {p.id: ex.id for ex in bank.EXERCISES.values() for p in ex.parts}
 
 
-def generate(folder: Path, students: int, seed: int = 7) -> list[tuple[str, str, str, str]]:
-    """Write the class; return every (exercise, part, answer, category) written."""
+def generate(folder: Path, students: int, seed: int = 7,
+             mix: list[tuple[str, int]] = MIX) -> list[tuple[str, str, str, str]]:
+    """Write the class (``mix``: the categories of answers and their weights); return every
+    (exercise, part, answer, category) written."""
     rng = random.Random(seed)
     table = {(ex.id, p.id): pools(p) for ex in bank.EXERCISES.values() for p in ex.parts}
-    categories = [c for c, w in MIX for _ in range(w)]
+    categories = [c for c, w in mix for _ in range(w)]
     written = []
     for i in range(students):
         lines = []

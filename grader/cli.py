@@ -86,6 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="worker processes (default: all cores)")
     grade.add_argument("--variants", action="store_true",
                        help="grade each student on the variant seeded by their id")
+    grade.add_argument("--report", action="store_true",
+                       help="then write the class report into OUT_DIR (as grader report does)")
+    report_cmd = sub.add_parser("report", parents=[common],
+                                help="write the class report (HTML, JSON, CSV) from grader grade's results")
+    report_cmd.add_argument("results", metavar="OUT_DIR",
+                            help="the folder grader grade wrote its results to (its --out)")
+    report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                            help="worker processes (default: all cores)")
     return parser
 
 
@@ -220,13 +228,54 @@ def _grade(args, lang) -> int:
                            for r in bad],
             "results": str(Path(args.out) / batch.RESULTS),
             "grades": str(Path(args.out) / batch.GRADES)}
-    _emit(args, report.batch_text(data, lang, _style()), data)
+    if args.report:
+        try:
+            data["report"] = _write_report(Path(args.out), lang, args.jobs)
+        except OSError as exc:
+            _emit(args, report.batch_text(data, lang, _style()), data)
+            return _os_error("grader grade", exc)
+    text = report.batch_text(data, lang, _style())
+    if args.report:
+        text += "\n" + message("report.written", lang, path=data["report"])
+    _emit(args, text, data)
     if bad:
         return UNUSABLE
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
-COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade}
+def _write_report(out: Path, lang: str, jobs: int) -> str:
+    """Write OUT_DIR's class report; its page's path. Damaged result lines are said on stderr."""
+    from .classreport import HTML, write_report
+    tables = write_report(out, lang, jobs)
+    damaged = len(tables["source"]["damaged"]) + tables["source"]["torn"]
+    if damaged:
+        print(message("report.damaged-warning", lang, path=tables["source"]["path"],
+                      count=damaged), file=sys.stderr)
+    return str(out / HTML)
+
+
+def _os_error(command: str, exc: OSError) -> int:
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"{command}: {where}{exc.strerror or exc}", file=sys.stderr)
+    return UNUSABLE
+
+
+def _report(args, lang) -> int:
+    from .classreport import NoResults
+    try:
+        path = _write_report(Path(args.results), lang, args.jobs)
+    except NoResults as exc:
+        print(message("report.no-results", lang, path=exc.path, folder=args.results),
+              file=sys.stderr)
+        return UNUSABLE
+    except OSError as exc:
+        return _os_error("grader report", exc)
+    _emit(args, message("report.written", lang, path=path), {"report": path})
+    return OK
+
+
+COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
+            "report": _report}
 
 
 def main(argv: list[str] | None = None) -> int:

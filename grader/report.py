@@ -183,7 +183,8 @@ def exercise_dict(ex: Exercise, lang: str) -> dict:
     return {"id": ex.id, "lesson": ex.lesson, "title": ex.title_in(lang), "seed": ex.seed,
             "data": {k: _data_json(v) for k, v in ex.data.items()},
             "data_labels": {k: ex.label_in(k, lang) for k in ex.data},
-            "parts": [{"id": p.id, "points": p.points, "kind": p.kind, "form": p.form_in(lang),
+            "parts": [{"id": p.id, "points": p.points, "kind": p.kind,
+                       "entries": p.entries if p.kind in ("vector", "set") else None, "form": p.form_in(lang),
                        "example": p.example, "prompt": p.prompt_in(lang)} for p in ex.parts]}
 
 

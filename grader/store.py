@@ -18,11 +18,11 @@ import csv
 import io
 import json
 import os
-import re
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .bank import EXERCISES
+from .csvcell import csv_cell
 
 RESULTS, GRADES = "results.jsonl", "grades.csv"
 
@@ -32,24 +32,37 @@ def read_log(path: Path) -> dict[str, dict]:
     while writing it) is cut off the file; a whole line that is not a record (edited
     by hand, damaged) is left alone and not trusted: its student is graded again."""
     latest: dict[str, dict] = {}
-    if not path.exists():
-        return latest
     good = 0
-    with path.open("rb") as fh:
-        for line in fh:
-            if not line.endswith(b"\n"):
-                break
-            good += len(line)
-            try:
-                record = compact(json.loads(line))
-                latest[record["student"]] = record
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue
-    if good != path.stat().st_size:
+    for line in whole_lines(path):
+        good += len(line)
+        try:
+            record = compact(json.loads(line))
+            latest[record["student"]] = record
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    if path.exists() and good != path.stat().st_size:
         with path.open("r+b") as fh:
             fh.truncate(good)
             os.fsync(fh.fileno())
     return latest
+
+
+def whole_lines(path: Path, start: int = 0, end: int | None = None) -> Iterator[bytes]:
+    """The log's whole lines (newline included), in order; read-only, so a report can
+    read a class's results without touching them. A torn last line (no newline) is left
+    out: only :func:`read_log`, which appends after it, cuts it off. No file: nothing.
+    ``start`` (a line's first byte) and ``end``: only the lines that start before ``end``."""
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        return
+    with fh:
+        fh.seek(start)
+        for line in fh:
+            if not line.endswith(b"\n") or (end is not None and start >= end):
+                return
+            start += len(line)
+            yield line
 
 
 class Log:
@@ -84,27 +97,15 @@ def csv_header() -> list[str]:
     return ["student", *EXERCISES, "total", "max_score", "error"]
 
 
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\0")   # OWASP's list, and ASVS 1.2.10's NUL
-# a formula character where a spreadsheet splitting on ';', tabs or lines would start a cell
-_INNER_START = re.compile(r'(?<=[;\t\r\n])(["\s]*)(?=[=+\-@\0])')
-
-
-def cell(text: str) -> str:
-    """A text cell a spreadsheet cannot run: "'" before what could start a formula."""
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")   # a lone surrogate, escaped
-    text = _INNER_START.sub(r"\1'", text)
-    return "'" + text if text.startswith(FORMULA_START) else text
-
-
 def csv_text(records: Iterable[dict]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)       # RFC 4180: CRLF line ends, and a cell holding CR or LF is quoted
     writer.writerow(csv_header())
     for rec in records:
         if rec.get("error"):
-            writer.writerow([cell(rec["student"]), *[""] * len(EXERCISES), "", "", cell(rec["error"])])
+            writer.writerow([csv_cell(rec["student"]), *[""] * len(EXERCISES), "", "", csv_cell(rec["error"])])
             continue
         per = {k: f"{v:g}" for k, v in rec["per"].items()}
-        writer.writerow([cell(rec["student"]), *[per.get(i, "") for i in EXERCISES],
+        writer.writerow([csv_cell(rec["student"]), *[per.get(i, "") for i in EXERCISES],
                          f"{rec['score']:g}", rec["max_score"], ""])
     return out.getvalue()

@@ -36,7 +36,7 @@ def text(value: Any) -> str:
 
 
 def slug(value: Any) -> str:
-    """A lower-case id such as `attention-weights`."""
+    """A lower-case id such as `my-exercise`: letters, digits, single hyphens."""
     value = text(value)
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", value):
         raise ValueError(f"'{value}' is not an id (lower-case letters, digits and single hyphens)")

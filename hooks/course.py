@@ -63,6 +63,7 @@ def on_config(config):
         _reporting(render, BUILD) for render in build.renderers(settings, BUILD.labels)
     )
     CONTEXT.render_status = BUILD.status_html
+    CONTEXT.print_solutions = settings.print_solutions
     return config
 
 

@@ -84,10 +84,10 @@ CODE = re.compile(
     r"|\$[A-Z_]+\b"                            # $GRADER_LANG
     r"|\$[^$]*\$"                              # math
     r"|(?<![\w-])--?[a-z][\w-]*"               # --seed
-    r"|\[[\w.-]+\]"                            # a TOML table: [attention-weights]
+    r"|\[[\w.-]+\]"                            # a TOML table: [my-exercise]
     r"|\b[a-z]{1,4}(?:, [a-z]{1,4}){2,}\b"       # a list of names: sqrt, exp, log; en, ja, zh
     r"|\([a-z_]+\)"                             # a data key after its description: (step), (peak_lr)
-    r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(parakeet)
+    r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(word)
     r"|[!-~]*[_/\\=*^][!-~]*"                    # warmup_steps, 3/20000, /autograder/results, 2*x
     r"|[A-Za-z]\w*\.[a-z]\w*"                   # results.jsonl
 )
@@ -197,11 +197,14 @@ def _between(text: str, starts: list[int]) -> list[tuple[int, str]]:
 
 
 def exercise_headings(text: str, path: str) -> dict[str, tuple[int, str]]:
-    """Exercise id -> (line, title) of the heading that introduces its block: the last heading before it."""
+    """Exercise id -> (line, title) of the heading that introduces its block: the last section heading before
+    it. A page's title (its level-1 heading) names the chapter, not an exercise, so it introduces none."""
     found, heading = {}, None
-    headings = {line: title for line, _, title in pages.headings(text)}
+    headings = {line: title for line, level, title in pages.headings(text) if level > 1}
     for line, item in pages.structure(text, path):
-        if line in headings:
+        if item == "h1":
+            heading = None
+        elif line in headings:
             heading = (line, headings[line].strip())
         elif item.startswith("exercise:") and heading is not None:
             found[item.removeprefix("exercise:")] = heading

@@ -72,3 +72,14 @@ def test_line_of_tries_each_needle_in_turn():
     assert files.line_of(["<SCRIPT>", "three"], text) == 3
     assert files.line_of(["<SCRIPT>"], text, casefold=True) == 2
     assert files.line_of(["absent"], text) == 1
+
+
+def test_atomic_write_keeps_the_permissions_a_file_would_have(tmp_path):
+    fresh = tmp_path / "grades.csv"
+    files.write_atomic(fresh, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask        # not mkstemp's 0600
+    os.chmod(fresh, 0o640)
+    files.write_atomic(fresh, "y")
+    assert fresh.stat().st_mode & 0o777 == 0o640                   # an existing file keeps its own

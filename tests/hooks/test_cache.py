@@ -34,7 +34,8 @@ def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
     for locale in ("en", "fr"):
         (docs / locale).mkdir(parents=True)
-        shutil.copy(cache.ROOT / "docs" / locale / "labels.toml", docs / locale / "labels.toml")
+        for name in ("labels.toml", "glossary.toml"):
+            shutil.copy(cache.ROOT / "docs" / locale / name, docs / locale / name)
         shutil.copy(cache.ROOT / "docs" / locale / "04-simplex-walk.md", docs / locale / "04-simplex-walk.md")
     assert build.check_translations(docs, tmp_path)[1] == []
     page = docs / "fr" / "04-simplex-walk.md"

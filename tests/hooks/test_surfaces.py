@@ -146,3 +146,10 @@ def test_the_minority_apostrophe_is_the_one_reported():
     texts = [("a", 1, "l’ordre, d’une, qu’il"), ("b", 2, "l'ordre"), ("c", 3, "'(1, 2)' is code")]
     assert [(f.path, f.line, f.kind) for f in surfaces.check_typography(texts, "fr")] == [("b", 2, "typography")]
     assert surfaces.check_typography([("a", 1, "v1's and v2's")], "en") == []
+
+
+def test_a_page_title_does_not_title_the_exercise_under_it():
+    text = "# A chapter\n\n/// exercise | attention-weights\n///\n\n# Another\n\n## Reading a projection\n"
+    assert surfaces.exercise_headings(text, "p.md") == {}
+    text = "# A chapter\n\n## Reading a projection\n\n/// exercise | attention-weights\n///\n"
+    assert surfaces.exercise_headings(text, "p.md") == {"attention-weights": (3, "Reading a projection")}
