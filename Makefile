@@ -25,8 +25,9 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow" -q
+	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
 
 translations: $(STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)
