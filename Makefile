@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-fast bench bench-grade translations clean
+.PHONY: serve build test test-fast mutate bench bench-grade translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,13 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
 
+# how many planted bugs the fast tests catch (mutmut, at the lowest priority; a benchmark, not in CI)
+mutate: $(BIN)/mutmut
+	$(BIN)/python bench/mutate.py
+
+$(BIN)/mutmut: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[mutation]'
+
 translations: $(STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)
 
@@ -42,4 +49,4 @@ bench-grade: $(STAMP)
 	$(BIN)/python bench/grade_class.py
 
 clean:
-	rm -rf $(VENV) site .cache test-artifacts
+	rm -rf $(VENV) site .cache test-artifacts mutants
