@@ -69,3 +69,24 @@ def test_a_new_log_is_appended_and_readable_by_all(tmp_path):
         os.umask(old)
     assert (tmp_path / "results.jsonl").read_bytes() == line("ada", 1) + line("bob", 2)
     assert (tmp_path / "results.jsonl").stat().st_mode & 0o777 == 0o644
+
+
+def test_the_csv_is_what_grader_schema_describes():
+    """Columns student, one per exercise in lesson order, total, max_score, error (grader/SCHEMA.md);
+    an unreadable file: empty scores and the reason; scores in their shortest form; CRLF line ends."""
+    ids = list(store.EXERCISES)
+    first, last = ids[0], ids[-1]
+    records = [
+        {"student": "ada", "error": "unreadable: line 2", "per": {}, "score": None, "max_score": None},
+        {"student": "bob", "error": "=not a formula", "per": {}, "score": None, "max_score": None},
+        {"student": "cy", "error": None, "per": {first: 2.5, last: 2 / 3}, "score": 3.1666666, "max_score": 26},
+    ]
+    rows = store.csv_text(records).split("\r\n")
+    blanks = [""] * (len(ids) - 2)
+    assert rows == [
+        ",".join(["student", *ids, "total", "max_score", "error"]),
+        ",".join(["ada", *[""] * len(ids), "", "", "unreadable: line 2"]),
+        ",".join(["bob", *[""] * len(ids), "", "", "'=not a formula"]),
+        ",".join(["cy", "2.5", *blanks, "0.666667", "3.16667", "26", ""]),
+        "",
+    ]
