@@ -32,3 +32,18 @@ def test_points_are_matched_in_any_order_and_each_index_is_told():
 ])
 def test_the_digits_a_difference_is_evaluated_with(expr, digits):
     assert compare.justified_digits(expr) == digits
+
+
+@pytest.mark.parametrize("answer, reference, verdict", [
+    (Rational(1, 3), Rational(2, 6), compare.Verdict(True)),                       # two rationals: compared exactly
+    (Rational(1, 3), Rational(1, 4), compare.Verdict(False)),
+    (sympy.Integer(2), sympy.Mul(sqrt(2), sqrt(2), evaluate=False), compare.Verdict(True)),   # one rational only
+    (sqrt(2), sqrt(3), compare.Verdict(False)),                                    # a clear numeric difference
+    (sympy.sin(1) ** 2 + sympy.cos(1) ** 2, sympy.Integer(1), compare.Verdict(True)),   # proven by simplification
+])
+def test_exact_equality_is_proven_or_refused(answer, reference, verdict):
+    assert compare.prove_equal(answer, reference) == verdict
+
+
+def test_a_float_inside_an_expression_makes_it_decimal():
+    assert compare.is_decimal(sympy.Float(0.5) + sqrt(2)) and not compare.is_decimal(Rational(1, 2) + sqrt(2))
