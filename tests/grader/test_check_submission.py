@@ -20,6 +20,14 @@ def test_a_partial_submission_in_french():
     assert result.score == given.max_score and not result.all_correct
 
 
+
+def test_an_answered_part_speaks_the_student_s_language():
+    def feedback(lang):
+        result = grade_submission({"terrain-warmup": {"lr-at-step": "0.0003*50/2000"}}, lang)
+        return next(e for e in result.exercises if e.id == "terrain-warmup").parts[0].feedback
+    assert feedback("ja") == message("correct", "ja") != feedback("en") == message("correct", "en")
+
+
 def test_the_default_language_is_english():
     missing = grade_submission({}).exercises[0].parts[0]
     assert missing.feedback == message("missing", "en") != message("missing", "fr")
