@@ -20,7 +20,6 @@ def test_a_partial_submission_in_french():
     assert result.score == given.max_score and not result.all_correct
 
 
-
 def test_an_answered_part_speaks_the_student_s_language():
     def feedback(lang):
         result = grade_submission({"terrain-warmup": {"lr-at-step": "0.0003*50/2000"}}, lang)
