@@ -27,14 +27,15 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from hooks import sanitize, site, theme  # noqa: E402
+from hooks import checker, sanitize, site, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
 
 log = get_plugin_logger("course")
 
 CONTEXT = PageContext()
-STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None, "stale": set()}
+STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None, "stale": set(),
+         "checker": checker.Checker(False), "site_dir": None}
 
 
 def current_language(config) -> str:
@@ -64,9 +65,14 @@ def on_config(config):
             STATE["labels"] = site.load_labels(docs)
         except site.LabelError as error:
             raise PluginError(f"labels differ from English:\n{error}") from None
+        # the in-page checker: decided, and said when it is off, once per build
+        STATE["checker"] = checker.Checker.from_config(config.extra.get("course", {}), os.environ)
+        STATE["site_dir"] = config.site_dir
+        if not STATE["checker"].on:
+            log.info(STATE["checker"].message())
     STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
     CONTEXT.render_exercise, CONTEXT.render_figure = (
-        _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"])
+        _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"], STATE["checker"])
     )
     CONTEXT.render_status = render_status
     return config
@@ -133,10 +139,13 @@ def on_post_page(output, page, config):
         source_path = Path(page.file.abs_src_path)
         where = site.locate(error.tex, source_path.read_text(encoding="utf-8"))
         STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
+    output = checker.page_tags(output, page.url, STATE["checker"])
     return theme.without_language_alternates(output)
 
 
 def on_post_build(config):
+    if config.site_dir == STATE["site_dir"]:   # the default language's build: the site's root
+        checker.publish(Path(config.site_dir), STATE["checker"])
     problems = list(dict.fromkeys(str(p) for p in STATE["problems"]))
     if problems:
         STATE["problems"].clear()

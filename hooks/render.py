@@ -14,6 +14,7 @@ import shlex
 import sympy
 
 from grader import bank
+from hooks import checker
 from hooks.mathml import tex_to_mathml
 from hooks.numbers import finite_decimal, format_number, list_separator, tex_number
 
@@ -151,8 +152,10 @@ def form(part, labels) -> str:
 # --- the exercise
 
 
-def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool) -> tuple[str, str]:
-    """(body, solution) HTML for an exercise block; the solution is '' when solutions are off."""
+def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool,
+                    in_browser: bool = False) -> tuple[str, str]:
+    """(body, solution) HTML for an exercise block; the solution is '' when solutions are off.
+    ``in_browser``: each part gets an answer box and the exercise a "Check all" (hooks/checker.py)."""
     exercise = bank.get(exercise_id)
     label = lambda key, **kw: labels[key].format(**kw)  # noqa: E731
     data = "".join(f"<li>{item}</li>" for item in data_items(exercise, locale))
@@ -162,7 +165,10 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         parts.append(
             f'<li data-part="{part.id}"><code>{part.id}</code>: {prose(text)} '
             f'<span class="course-exercise__points">({html.escape(label("points", n=part.points))})</span><br>'
-            f'<small>{html.escape(label("type_as"))}: {html.escape(form(part, labels))}</small></li>'
+            f'<small>{html.escape(label("type_as"))}: {html.escape(form(part, labels))}</small>'
+            # in-page checker (hooks/checker.py): the part's answer box
+            + (checker.part_html(exercise.id, part.id, part.points, form(part, labels), labels) if in_browser else "")
+            + "</li>"
         )
     first = exercise.parts[0]
     check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)}"
@@ -171,6 +177,8 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         f'<p class="course-exercise__heading">{html.escape(label("data"))}</p><ul class="course-exercise__data">{data}</ul>'
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'
         f'<ol class="course-exercise__parts">{"".join(parts)}</ol>'
+        # in-page checker (hooks/checker.py): "Check all", progress, a variant's seed
+        + (checker.exercise_html(exercise.id, locale, labels) if in_browser else "") +
         f"<p>{html.escape(label('check_one'))}</p>"
         f'<pre class="course-command" id="exercise-{exercise.id}-check"><code>{html.escape(check)}</code></pre>'
         f"<p>{html.escape(label('submit_all'))}</p>"

@@ -80,16 +80,19 @@ def known_ids() -> dict[str, frozenset]:
     return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
 
 
-def renderers(settings: Settings, labels: dict):
-    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed."""
+def renderers(settings: Settings, labels: dict, checker=None):
+    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed.
+    ``checker`` (hooks.checker.Checker): whether exercises get the in-page checker."""
+    in_browser = bool(checker and checker.on)
 
     def exercise(exercise_id: str, locale: str) -> tuple[str, str]:
         def compute():
             from hooks import render
 
-            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions)
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser)
 
-        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions]
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions,
+               checker.cache_key() if checker else None]
         return tuple(cache.cached("exercise", key, compute))
 
     def figure(figure_id: str, locale: str) -> str:
