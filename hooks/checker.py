@@ -22,6 +22,7 @@ folder than node_modules/pyodide (the tests use it to build without the runtime)
 from __future__ import annotations
 
 import html
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -29,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,12 +215,25 @@ def package_files(name: str) -> tuple[Path, list[Path]]:
     return folder.parent, found
 
 
+def package_key(name: str) -> str:
+    """The fingerprint of package ``name``'s files. For an installed distribution, that of the
+    installer's record of their hashes (RECORD): reading SymPy's 20 MB on every build would cost
+    seconds; otherwise (the grader, a source checkout) that of the files themselves."""
+    origin = Path(importlib.util.find_spec(name).origin)
+    try:
+        dist = importlib.metadata.distribution(name)
+        record = dist.read_text("RECORD")
+        if record and Path(dist.locate_file(f"{name}/__init__.py")).resolve() == origin.resolve():
+            return files.text_fingerprint(record, length=16)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    parent, paths = package_files(name)
+    return files.fingerprint(paths, parent, length=16)
+
+
 def archive_key() -> str:
     """The fingerprint of everything the zip holds (and of the code that packs it)."""
-    keys = [files.fingerprint([Path(__file__)], ROOT, length=16)]
-    for name in PACKAGES:
-        parent, paths = package_files(name)
-        keys.append(files.fingerprint(paths, parent, length=16))
+    keys = [files.fingerprint([Path(__file__)], ROOT, length=16), *(package_key(name) for name in PACKAGES)]
     return files.text_fingerprint("-".join(keys), length=16)
 
 
@@ -262,8 +277,8 @@ def archive(checker: Checker) -> Path:
     if not path.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         build_archive(path)
-        for old in CACHE.glob("grader-*.zip"):
-            if old != path:
+        for old in CACHE.glob("grader-*.zip"):   # earlier inputs' (an hour old: not another build's)
+            if old != path and time.time() - old.stat().st_mtime > 3600:
                 old.unlink(missing_ok=True)
     return path
 

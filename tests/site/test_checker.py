@@ -330,8 +330,9 @@ def test_an_answer_past_the_time_limit_gets_the_timeout_verdict_and_the_next_che
                                                     ("fr", "terrain-warmup", "alice"),
                                                     ("ko", "attention-weights", "20240917")])
 def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
-    shown = json.loads(subprocess.run([GRADER, "show", exercise, "--seed", seed, "--lang", locale, "--format", "json"],
-                                      capture_output=True, text=True, check=True).stdout)
+    show = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
+    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True).stdout)
+    lines = subprocess.run(show, capture_output=True, text=True, check=True).stdout.splitlines()
     page = open_lesson(reader, base_url, built_site, locale, exercise)
     block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
     block.locator(".course-checker__seed").fill(seed)
@@ -340,7 +341,10 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
                            timeout=240_000)
     data = block.locator(".course-checker__data")
     pairs = list(zip(data.locator("dt").all_text_contents(), data.locator("dd").all_text_contents()))
-    assert pairs == [(shown["data_labels"][k], v) for k, v in shown["data"].items()]
+    # each line as `grader show` prints it: '  label: value'
+    assert [f"  {label}: {value}" for label, value in pairs] == [
+        next(line for line in lines if line.startswith(f"  {shown['data_labels'][name]}: ")) for name in shown["data"]]
+    assert len(pairs) == len(shown["data"]) >= 3
     for part in shown["parts"]:
         prompt = page.locator(f'{part_selector(Case(exercise, part["id"], ""))} .course-checker__prompt')
         assert part["prompt"] in prompt.text_content()
@@ -431,6 +435,8 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
         boxes = page.locator(".course-checker, .course-checker-exercise, .course-checker input, .course-checker button, "
                              ".course-checker-exercise input, .course-checker-exercise button")
         for i in range(boxes.count()):
+            if not boxes.nth(i).is_visible():
+                continue
             box = boxes.nth(i).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (i, box)
         caret = page.locator("pre.course-checker__caret")
@@ -508,7 +514,7 @@ def test_solutions_off_no_reference_value_is_served_in_readable_form(built_site,
     # the yardstick: with solutions on, the HTML shows the references; the archive holds them in its table
     lesson_text = "".join(p.read_text("utf-8") for p in built_site.glob("0*/index.html"))
     shown = [s for forms in strings.values() for s in forms[:1] if s in lesson_text]
-    assert len(shown) >= 6, shown
+    assert len(shown) >= 5, shown
     archive = next((site_without_solutions / checker.PUBLISHED).glob("grader-*.zip"))
     with zipfile.ZipFile(archive) as opened:
         table = "".join(opened.read(n).decode() for n in opened.namelist() if n.startswith("cache/"))

@@ -254,9 +254,9 @@
     shown.dataset.seed = variant.seed;
     shown.append(el("p", "course-checker__variant-title", fill(words(exercise).variant_data, { seed: variant.seed })));
     const list = el("dl", "course-checker__data");
-    Object.entries(variant.data).forEach(([name, value]) => {
-      const values = Array.isArray(value) ? value.join(", ") : typeof value === "object"
-        ? Object.entries(value).map(([k, v]) => `${k} = ${v}`).join(", ") : String(value);
+    Object.entries(variant.data).forEach(([name, value]) => {   // as grader show writes each line
+      const values = Array.isArray(value) ? value.join(", ") : value && typeof value === "object"
+        ? Object.entries(value).map(([k, v]) => `${k} = ${v}`).join(", ") || "-" : String(value);
       list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", values));
     });
     shown.append(list);
