@@ -15,15 +15,18 @@ const post = (message) => self.postMessage(message);
 
 async function init({ runtime, archive }) {
   try {
+    const download = fetch(archive).then((response) => {   // while Pyodide starts
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${archive}`);
+      return response.arrayBuffer();
+    });
+    download.catch(() => {});   // reported below, once awaited
     importScripts(runtime + "pyodide.js");
     const pyodide = await self.loadPyodide({
       indexURL: runtime,
       stdout: () => {},
       stderr: (line) => console.warn(line),
     });
-    const response = await fetch(archive);
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${archive}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: HOME });
+    pyodide.unpackArchive(await download, "zip", { extractDir: HOME });
     pyodide.globals.set("course_home", HOME);
     pyodide.runPython(
       "import os, sys\n" +
