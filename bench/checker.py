@@ -69,7 +69,7 @@ def build(root: Path, site: Path) -> Path:
 def build_ref(ref: str, folder: Path) -> Path:
     """The site as `ref` builds it: its committed tree, this Python."""
     tree = folder / "tree"
-    tree.mkdir()
+    tree.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(tree, filter="data")
@@ -135,9 +135,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site built from this tree (default: build one)")
     parser.add_argument("--main-site", type=Path, help="the site built from the reference ref (default: build one)")
-    parser.add_argument("--main-ref", default="main", help="the git ref to compare page weight with (default: main)")
+    parser.add_argument("--main-ref", help="the git ref to compare page weight with (default: where this branch "
+                        "left main, git merge-base HEAD main)")
     parser.add_argument("--later", type=int, default=10, help="later verdicts to time, of each kind")
     args = parser.parse_args()
+    if args.main_ref is None:
+        args.main_ref = subprocess.run(["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
+                                       capture_output=True, text=True).stdout.strip()[:12]
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         site = args.site or build(ROOT, tmp / "site")
