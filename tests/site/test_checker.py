@@ -321,6 +321,31 @@ def test_an_answer_past_the_time_limit_gets_the_timeout_verdict_and_the_next_che
     reader.assert_clean("after a timeout")
 
 
+@needs_browser
+@needs_runtime
+def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser, built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    for archive in (site / checker.PUBLISHED).glob("grader-*.zip"):
+        archive.unlink()
+    with tb.serve(site) as url:
+        reader = tb.new_reader(browser, url)
+        try:
+            page = open_lesson(reader, url, site, "fr", "terrain-warmup")
+            case = Case("terrain-warmup", "lr-at-step", "0,0000075", "fr")
+            page.fill(f"{part_selector(case)} .course-checker__answer", case.answer)
+            page.click(f"{part_selector(case)} .course-checker__check")
+            page.wait_for_function(SETTLED, arg=[f"{part_selector(case)} .course-checker__verdict"], timeout=240_000)
+            verdict = page.locator(f"{part_selector(case)} .course-checker__verdict")
+            assert verdict.get_attribute("data-state") == "failed"
+            failed = json.loads(page.locator(".course-checker-exercise").first.get_attribute("data-words"))["failed"]
+            assert verdict.inner_text().startswith(failed.split("{error}")[0]) and "404" in verdict.inner_text()
+            assert page.locator("pre.course-command").first.is_visible()
+            assert not reader.foreign, reader.foreign
+        finally:
+            reader.context.close()
+
+
 # --- variants
 
 

@@ -34,7 +34,12 @@
       this.ready = false;
       this.sympy = false;
       mark("sympy", null);
-      this.worker = new Worker(new URL(`worker.js?v=${script.dataset.version}`, base));
+      try {   // a page opened from file:// may not start a worker: the command line stays
+        this.worker = new Worker(new URL(`worker.js?v=${script.dataset.version}`, base));
+      } catch (error) {
+        this.fail(String((error && error.message) || error));
+        return;
+      }
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => {
         event.preventDefault();
@@ -47,6 +52,7 @@
 
     run(op, args) {
       this.start();
+      if (!this.worker) return Promise.resolve({ failed: this.failed });
       return new Promise((resolve) => {
         this.queue.push({ id: ++this.jobs, op, args, resolve });
         this.pump();
