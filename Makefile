@@ -44,6 +44,8 @@ translations: $(STAMP)
 bench: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python bench/build_time.py
 	$(BIN)/python bench/grade_class.py
+	$(BIN)/python bench/report_class.py
+	$(BIN)/python bench/page_weight.py
 	$(BIN)/python bench/checker.py
 
 bench-checker: $(STAMP) $(NPM_STAMP)

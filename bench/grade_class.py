@@ -72,13 +72,13 @@ def pools(part) -> dict[str, list[str]]:
     """The answers students give to one part, by category (none typed: all from the bank)."""
     ref = part.reference
     mistakes = [v for _, v in fb.mistakes(part_exercise[part.id], part.id)]
-    if part.kind in ("scalar", "integer"):
+    if part.kind in ("real", "integer"):
         exact = show(ref)
         forms = {exact, f"2*({exact})/2", f"({exact}) + 0", f"3*({exact}) - 2*({exact})",
                  show(sympy.together(ref)), show(sympy.radsimp(ref))}
         right = [exact]
         equivalent = sorted(forms - {exact})
-        decimals = [decimal(ref, d) for d in (3, 4, 5, 6)] if part.kind == "scalar" else \
+        decimals = [decimal(ref, d) for d in (3, 4, 5, 6)] if part.kind == "real" else \
             [f"{int(ref)}"]
         imprecise = [decimal(ref * sympy.Rational(103, 100), 4)] if ref != 0 else ["0.01"]
         wrong = [show(m) for m in mistakes] + [decimal(m, 3) for m in mistakes if m != 0]
@@ -117,11 +117,13 @@ def pools(part) -> dict[str, list[str]]:
 part_exercise = {p.id: ex.id for ex in bank.EXERCISES.values() for p in ex.parts}
 
 
-def generate(folder: Path, students: int, seed: int = 7) -> list[tuple[str, str, str, str]]:
-    """Write the class; return every (exercise, part, answer, category) written."""
+def generate(folder: Path, students: int, seed: int = 7,
+             mix: list[tuple[str, int]] = MIX) -> list[tuple[str, str, str, str]]:
+    """Write the class (``mix``: the categories of answers and their weights); return every
+    (exercise, part, answer, category) written."""
     rng = random.Random(seed)
     table = {(ex.id, p.id): pools(p) for ex in bank.EXERCISES.values() for p in ex.parts}
-    categories = [c for c, w in MIX for _ in range(w)]
+    categories = [c for c, w in mix for _ in range(w)]
     written = []
     for i in range(students):
         lines = []
@@ -161,8 +163,8 @@ def naive_verdict(part, text: str) -> bool:
             text = text.replace("{", "[").replace("}", "]")
         value = sympy.sympify(text.replace("^", "**"), locals=NAIVE_NAMES)
         ref = part.reference
-        if part.kind in ("scalar", "integer"):
-            return naive_equal(value, ref, part.kind == "scalar")
+        if part.kind in ("real", "integer"):
+            return naive_equal(value, ref, part.kind == "real")
         if part.kind == "vector":
             items = list(value)
             return len(items) == len(ref) and all(naive_equal(a, r, True)

@@ -21,8 +21,6 @@ check the current one, and builds each line from the answers' JSON pieces.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
 import time
@@ -32,74 +30,19 @@ from pathlib import Path
 from typing import Callable
 
 from . import bank, check, fast, feedback as fb
-from .outcome import Outcome, PartResult
+from .files import write_atomic
+from .folder import BatchError, Entry, discover, read  # noqa: F401  (BatchError: the CLI's)
 from .limits import LimitExceeded
 from .messages import DECIMAL_COMMA, message
+from .outcome import Outcome, PartResult
 from .pool import Pool
+from .report import json_text
 from .seeds import seed_text
-from .files import write_atomic
 from .store import GRADES, RESULTS, Log, csv_text, read_log
 from .submission import SubmissionError, load_bytes
 
 CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
 CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
-MAX_BYTES = 1 << 20    # a submission file larger than this is not read
-
-
-class BatchError(Exception):
-    """The run cannot start (no such folder...): a message key and its parameters."""
-
-    def __init__(self, key: str, **params):
-        super().__init__(key)
-        self.key, self.params = key, params
-
-
-# --- the folder -------------------------------------------------------------
-
-@dataclass
-class Entry:
-    student: str
-    files: list[Path]
-    sha256: str = ""
-    data: bytes = b""
-    unreadable: SubmissionError | None = None
-
-
-def discover(folder: Path) -> list[Entry]:
-    """Every visible regular file of ``folder`` (not recursive), grouped by stem, sorted."""
-    if not folder.is_dir():
-        raise BatchError("error-not-a-folder", folder=folder)
-    by_student: dict[str, list[Path]] = {}
-    for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or not path.is_file():
-            continue
-        by_student.setdefault(path.stem, []).append(path)
-    return [Entry(student, files) for student, files in sorted(by_student.items())]
-
-
-def _read(entry: Entry) -> None:
-    """Read the file and hash its name and content (a file too large or unreadable: its
-    size or the error is hashed instead, so a rerun tries it again once it changes)."""
-    digest = hashlib.sha256()
-    chunks = []
-    for path in entry.files:
-        reason = None
-        try:
-            size = path.stat().st_size
-            if size > MAX_BYTES:
-                reason = f"{size} bytes; a submission has at most {MAX_BYTES}"
-                data = f"\0{reason}".encode()
-            else:
-                data = path.read_bytes()
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            data = f"\0{reason}".encode()
-        if reason and entry.unreadable is None:
-            entry.unreadable = SubmissionError(str(path), "error-unreadable",
-                                               (("path", str(path)), ("reason", reason)))
-        digest.update(path.name.encode() + b"\0" + data)
-        chunks.append(data)
-    entry.sha256, entry.data = digest.hexdigest(), chunks[0]
 
 
 # --- grading ----------------------------------------------------------------
@@ -113,11 +56,7 @@ def _exercise(exercise_id: str, seed):
 def evaluate(exercise_id: str, seed, part_id: str, text: str, decimal_comma: bool = False) -> Outcome:
     """One answer (run in a worker). ``seed`` None: the lesson's own data; ``decimal_comma``: the
     class writes 0,5 (fr, id), the run's one setting."""
-    if seed is None:
-        outcome = fast.outcome(exercise_id, part_id, text)
-        if outcome is not None:
-            return outcome
-    return check.evaluate(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma)
+    return check.judge(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma, limited=False)
 
 
 def warm_up() -> None:
@@ -158,8 +97,7 @@ class _Parts:
         self.done: dict[tuple, tuple[float, int, str]] = {}
 
     def add(self, key: tuple, result: PartResult) -> None:
-        self.done[key] = (result.score, result.max_score,
-                          json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":")))
+        self.done[key] = (result.score, result.max_score, json_text(result.to_dict()))
 
     def missing(self, exercise_id: str, seed, part) -> tuple[float, int, str]:
         key = (exercise_id, seed, part.id, None)
@@ -169,13 +107,12 @@ class _Parts:
 
 
 def _head(entry: Entry, seed, lang: str, engine: str, variants: bool) -> dict:
-    return {"student": entry.student, "file": ", ".join(p.name for p in entry.files),
+    return {"student": entry.student, "file": ", ".join(entry.names),
             "sha256": entry.sha256, "seed": seed, "variants": variants, "lang": lang,
             "grader": engine}
 
 
-def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+_dumps = json_text      # one JSON line: compact, always valid UTF-8
 
 
 def _line(head: dict, answers, seed, parts: _Parts) -> tuple[str, dict]:
@@ -204,14 +141,14 @@ def _error_line(head: dict, error: str) -> tuple[str, dict]:
 
 def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     """Grade what is new or changed in ``job.folder``; write the JSONL and CSV."""
-    entries = discover(job.folder)
+    entries = discover(job.folder, job.out)
     job.out.mkdir(parents=True, exist_ok=True)
     log_path = job.out / RESULTS
     latest = read_log(log_path)
     engine = fast.engine_version()
     todo = []
     for entry in entries:
-        _read(entry)
+        read(entry)
         old = latest.get(entry.student)
         if old and (old["sha256"], old.get("variants", False), old["lang"], old["grader"]) \
                 == (entry.sha256, job.variants, job.lang, engine):
@@ -234,8 +171,9 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         for entry in chunk:
             seed = entry.student if job.variants else None
             head = _head(entry, seed, job.lang, engine, job.variants)
-            if len(entry.files) > 1:
-                loaded.append((head, seed, None, message("error-two-files", job.lang)))
+            if entry.conflict:
+                key, params = entry.conflict
+                loaded.append((head, seed, None, message(key, job.lang, **params)))
                 continue
             try:
                 if entry.unreadable:
@@ -246,7 +184,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                     head = _head(entry, seed, job.lang, engine, job.variants)
                 answers = submission.answers
             except SubmissionError as exc:
-                error = describe(exc, job.lang).removeprefix(f"{entry.files[0]}: ")
+                error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
                 loaded.append((head, seed, None, error))
                 continue
             loaded.append((head, seed, answers, None))

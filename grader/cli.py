@@ -12,8 +12,8 @@ cannot be read, an unusable seed); 3 an internal error (a bug: please report it)
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -27,9 +27,26 @@ from .seeds import MAX_SEED_LENGTH, InvalidSeed, seed_text
 
 OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
+# A word argparse must take as an argument, not an option: an answer such as -1/2, -sqrt(2),
+# -(1, 1, 0) or --1 (every option of the grader is '--' and letters; '-h' is matched first).
+ANSWER_LIKE = re.compile(r"-(?!-)|--(?![A-Za-z])")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with an answer that begins with '-' read as an answer (no '--' needed),
+    and what it prints of the command line escaped for the terminal."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # argparse's own hook: a word this matches is never an option (it was meant for -1)
+        self._negative_number_matcher = ANSWER_LIKE
+
+    def _print_message(self, message, file=None):
+        super()._print_message(message and report.printable(message, lines=True), file)
+
 
 def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument("--lang", help="language: en, ja, zh, ko, fr, id (default: "
                         "$GRADER_LANG, then $LC_ALL, $LC_MESSAGES, $LANG, then en)")
     common.add_argument("--format", choices=formats, default="text",
@@ -39,11 +56,11 @@ def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentPar
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
-    parser = argparse.ArgumentParser(prog="grader", parents=[common],
+    parser = Parser(prog="grader", parents=[common],
                                      description="Check answers to the course's exercises.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("list", parents=[common], help="list the exercises")
-    seeded = argparse.ArgumentParser(add_help=False)
+    seeded = Parser(add_help=False)
     seeded.add_argument("--seed", help="work on the variant drawn from this seed, e.g. your "
                         "student id (default: the lesson's own data)")
     show = sub.add_parser("show", parents=[common, seeded],
@@ -69,6 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="worker processes (default: all cores)")
     grade.add_argument("--variants", action="store_true",
                        help="grade each student on the variant seeded by their id")
+    grade.add_argument("--report", action="store_true",
+                       help="then write the class report into OUT_DIR (as grader report does)")
+    report_cmd = sub.add_parser("report", parents=[common],
+                                help="write the class report (HTML, JSON, CSV) from grader grade's results")
+    report_cmd.add_argument("results", metavar="OUT_DIR",
+                            help="the folder grader grade wrote its results to (its --out)")
+    report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                            help="worker processes (default: all cores)")
     return parser
 
 
@@ -92,19 +117,24 @@ def _unusable(exc: Exception, lang: str) -> bool:
     # whatever raised it was imported: no need to import anything here
     bank, submission = sys.modules.get("grader.bank"), sys.modules.get("grader.submission")
     if bank and isinstance(exc, bank.UnknownExercise):
-        print(message("error-unknown-exercise", lang, id=exc.exercise_id,
-                      known=", ".join(bank.EXERCISES)), file=sys.stderr)
+        _warn(message("error-unknown-exercise", lang, id=exc.exercise_id,
+                      known=", ".join(bank.EXERCISES)))
     elif bank and isinstance(exc, bank.UnknownPart):
         known = ", ".join(p.id for p in bank.get(exc.exercise_id).parts)
-        print(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
-                      known=known), file=sys.stderr)
+        _warn(message("error-unknown-part", lang, exercise=exc.exercise_id, part=exc.part_id,
+                      known=known))
     elif submission and isinstance(exc, submission.SubmissionError):
-        print(describe(exc, lang), file=sys.stderr)
+        _warn(describe(exc, lang))
     elif isinstance(exc, InvalidSeed):
-        print(message("error-seed", lang, seed=exc.seed, limit=MAX_SEED_LENGTH), file=sys.stderr)
+        _warn(message("error-seed", lang, seed=exc.seed, limit=MAX_SEED_LENGTH))
     else:
         return False
     return True
+
+
+def _warn(text: str) -> None:
+    """A line on stderr, escaped: it may hold a file name or an id the student typed."""
+    print(report.printable(text, lines=True), file=sys.stderr)
 
 
 def _style() -> report.Style:
@@ -112,7 +142,7 @@ def _style() -> report.Style:
 
 
 def _emit(args, text: str, data) -> None:
-    out = json.dumps(data, ensure_ascii=False, indent=2) if args.format != "text" else text
+    out = report.json_text(data, indent=2) if args.format != "text" else text
     path = getattr(args, "output", None)
     if path is None:
         print(out)
@@ -139,17 +169,9 @@ def _show(args, lang) -> int:
 
 
 def _check(args, lang) -> int:
+    from .check import check_part     # a plain number against the lesson's data: no SymPy
     seed = seed_text(args.seed) if args.seed is not None else None
-    outcome = None
-    if seed is None:
-        from . import fast
-        outcome = fast.outcome(args.id, args.part, args.answer)
-    if outcome is not None:   # a plain number against the lesson's data: no SymPy, no child
-        from .outcome import render
-        result = render(fast.part_info(args.id, args.part), outcome, lang, args.answer)
-    else:
-        from .check import check_part
-        result = check_part(args.id, args.part, args.answer, lang, seed=seed)
+    result = check_part(args.id, args.part, args.answer, lang, seed=seed)
     _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
     if result.column is not None or result.note == "too-large":
         return UNUSABLE
@@ -171,7 +193,7 @@ def _submit(args, lang) -> int:
         if args.format != "gradescope":
             raise
         _emit(args, "", report.gradescope_error(describe(exc, lang)))
-        print(describe(exc, lang), file=sys.stderr)
+        _warn(describe(exc, lang))
         return UNUSABLE
     result = grade_submission(submission.answers, lang, seed=seed)
     data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
@@ -192,11 +214,11 @@ def _grade(args, lang) -> int:
     try:
         batch.run(job, describe)
     except batch.BatchError as exc:
-        print(f"grader grade: {message(exc.key, lang, **exc.params)}", file=sys.stderr)
+        _warn(f"grader grade: {message(exc.key, lang, **exc.params)}")
         return UNUSABLE
     except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"grader grade: {where}{exc.strerror or exc}", file=sys.stderr)
+        _warn(f"grader grade: {where}{exc.strerror or exc}")
         return UNUSABLE
     bad = [r for r in job.final if r["error"]]
     data = {"students": len(job.final), "graded": len(job.final) - len(bad),
@@ -206,13 +228,54 @@ def _grade(args, lang) -> int:
                            for r in bad],
             "results": str(Path(args.out) / batch.RESULTS),
             "grades": str(Path(args.out) / batch.GRADES)}
-    _emit(args, report.batch_text(data, lang, _style()), data)
+    if args.report:
+        try:
+            data["report"] = _write_report(Path(args.out), lang, args.jobs)
+        except OSError as exc:
+            _emit(args, report.batch_text(data, lang, _style()), data)
+            return _os_error("grader grade", exc)
+    text = report.batch_text(data, lang, _style())
+    if args.report:
+        text += "\n" + message("report.written", lang, path=data["report"])
+    _emit(args, text, data)
     if bad:
         return UNUSABLE
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
-COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade}
+def _write_report(out: Path, lang: str, jobs: int) -> str:
+    """Write OUT_DIR's class report; its page's path. Damaged result lines are said on stderr."""
+    from .classreport import HTML, write_report
+    tables = write_report(out, lang, jobs)
+    damaged = len(tables["source"]["damaged"]) + tables["source"]["torn"]
+    if damaged:
+        print(message("report.damaged-warning", lang, path=tables["source"]["path"],
+                      count=damaged), file=sys.stderr)
+    return str(out / HTML)
+
+
+def _os_error(command: str, exc: OSError) -> int:
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"{command}: {where}{exc.strerror or exc}", file=sys.stderr)
+    return UNUSABLE
+
+
+def _report(args, lang) -> int:
+    from .classreport import NoResults
+    try:
+        path = _write_report(Path(args.results), lang, args.jobs)
+    except NoResults as exc:
+        print(message("report.no-results", lang, path=exc.path, folder=args.results),
+              file=sys.stderr)
+        return UNUSABLE
+    except OSError as exc:
+        return _os_error("grader report", exc)
+    _emit(args, message("report.written", lang, path=path), {"report": path})
+    return OK
+
+
+COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
+            "report": _report}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,8 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         lang = detect_lang(args.lang)
     except UnknownLanguage as exc:
-        print(message("error-unknown-language", early, language=exc.value, where=exc.where,
-                      known=", ".join(LOCALES)), file=sys.stderr)
+        _warn(message("error-unknown-language", early, language=exc.value, where=exc.where,
+                      known=", ".join(LOCALES)))
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)
@@ -238,8 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         # a bug: say so briefly, keep the traceback for GRADER_DEBUG
         if os.environ.get("GRADER_DEBUG"):
             raise
-        print(message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
-              file=sys.stderr)
+        _warn(message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"))
         return INTERNAL
 
 

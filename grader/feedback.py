@@ -1,23 +1,16 @@
-"""Feedback rules: which named mistake a wrong answer shows.
+"""Feedback: which named mistake a wrong answer shows, and why else it is wrong.
 
-Each rule yields a :class:`Finding` (a stable key plus parameters); the words
-live in the catalogs of :mod:`grader.messages`. Three kinds of rules:
-
-* mistake tables: wrong answers a misconception produces, computed from the
-  exercise's data (e.g. softmax without the sqrt(d_k) scaling);
-* property rules on the answer itself (weights that do not sum to 1, a
-  vector in the wrong order);
-* set rules for the reachable region (duplicate, missing, outside the region
-  and which constraint it breaks, a simplex corner the floor or cap removes).
+Each rule yields a :class:`Finding` (a stable key plus parameters); the words live in the
+catalogs of :mod:`grader.messages`. The exercise modules declare what is particular to them (their
+named mistakes, computed from the data: e.g. softmax without the sqrt(d_k) scaling; rules on an
+answer, such as weights that do not sum to 1; why a point of a set is wrong); here are the rules
+every exercise shares: matching a named mistake, a vector in the wrong order.
 """
 from __future__ import annotations
 
 from functools import cache
 from itertools import permutations
-from types import MappingProxyType
-from typing import Callable, Sequence
-
-import sympy
+from typing import Sequence
 
 from . import compare, geometry as g
 from .bank import Exercise, variant
@@ -31,80 +24,18 @@ def show(value) -> str:
     return str(value).replace("**", "^")
 
 
-# --- mistake tables -------------------------------------------------------
-
-def _embedding(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
-    table = {}
-    for a, b in (("parakeet", "monkey"), ("parakeet", "fourier"), ("monkey", "fourier")):
-        u, v = ex.data[a], ex.data[b]
-        dist, cos = g.euclidean(u, v), g.cosine(u, v)
-        table[f"{a}-{b}"] = [("squared-distance", dist ** 2), ("cosine-for-distance", cos),
-                             ("cosine-distance-for-distance", 1 - cos)]
-        table[f"cos-{a}-{b}"] = [("distance-for-cosine", dist), ("dot-for-cosine", g.dot(u, v)),
-                                 ("cosine-distance-for-cosine", 1 - cos)]
-    return table
-
-
-def _attention(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
-    d = ex.data
-    scores = tuple(g.dot(d["q"], k) for k in d["keys"])
-    scaled = tuple(s / sympy.sqrt(d["d_k"]) for s in scores)
-    by_dk = tuple(s / d["d_k"] for s in scores)
-    return {
-        "scores": [("scaled-as-scores", scaled)],
-        "scaled": [("scores-as-scaled", scores), ("divided-by-dk", by_dk)],
-        "weights": [("unscaled-softmax", g.softmax(scores, simplified=False)), ("scores-as-weights", scores),
-                    ("scaled-as-weights", scaled), ("softmax-divided-by-dk", g.softmax(by_dk, simplified=False)),
-                    ("exp-not-normalized", tuple(sympy.exp(s) for s in scaled))],
-    }
-
-
-def _terrain(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
-    d = ex.data
-    peak, warm, step, k = d["peak_lr"], d["warmup_steps"], d["step"], d["ratio_step"]
-    lr = lambda s: g.linear_warmup_lr(s, peak, warm)  # noqa: E731
-    reach = sympy.ceiling(d["fraction"] * warm)
-    return {
-        "lr-at-step": [("off-by-one-step", lr(step + 1)), ("off-by-one-step", lr(step - 1)),
-                       ("peak-not-ramped", peak), ("ramp-fraction-not-lr", step / warm)],
-        "step-at-fraction": [("off-by-one-step", reach + 1), ("off-by-one-step", reach - 1),
-                             ("percent-vs-fraction", d["fraction"] * 100 * warm),
-                             ("lr-instead-of-step", d["fraction"] * peak)],
-        "first-step-ratio": [("ratio-inverted", lr(k) / peak),
-                             ("off-by-one-step", peak / lr(k + 1)),
-                             ("off-by-one-step", peak / lr(k - 1))],
-    }
-
-
-def _submanifold(ex: Exercise) -> dict[str, list[tuple[str, object]]]:
-    d = ex.data
-    n, warm, out = d["n_sources"], len(d["warmup_sources"]), len(d["polish_excluded"])
-    return {
-        "full-dim": [("dim-off-by-one", n), ("dim-off-by-one", n - 2)],
-        "warmup-dim": [("dim-off-by-one", warm), ("pinned-for-dim", n - warm)],
-        "warmup-pinned": [("active-for-pinned", warm), ("dims-subtracted", n - (warm - 1))],
-        "polish-dim": [("dim-off-by-one", n - out), ("exclusion-ignored", n - 1),
-                       ("exclusion-ignored", n)],
-    }
-
-
-MISTAKE_TABLES: "MappingProxyType[str, Callable]" = MappingProxyType({
-    "embedding-distances": _embedding, "attention-weights": _attention,
-    "terrain-warmup": _terrain, "submanifold-dims": _submanifold,
-})
-
+# --- named mistakes: each exercise module computes them from its data ---------
 
 @cache
 def mistakes(exercise_id: str, part_id: str, seed: str | None = None,
              ) -> tuple[tuple[str, object], ...]:
-    """The (key, wrong value) pairs for one part of a variant, minus any equal to the reference."""
+    """The (key, wrong value) pairs for one part of a variant, minus any that equals the reference."""
     ex = variant(exercise_id, seed)
-    builder = MISTAKE_TABLES.get(exercise_id)
-    rows = builder(ex).get(part_id, []) if builder else []
+    rows = (ex.definition.mistakes(ex) or {}).get(part_id, [])
     ref = ex.part(part_id).reference
     rows = [(key, tuple(map(g.as_number, v)) if isinstance(v, (tuple, list)) else g.as_number(v))
             for key, v in rows]
-    return tuple((key, value) for key, value in rows if not _same(value, ref, exact=False))
+    return tuple((key, value) for key, value in rows if not _same(value, ref, exact=True))
 
 
 def _same(answer, value, *, exact: bool) -> bool:
@@ -125,27 +56,56 @@ def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool,
     return None
 
 
-# --- property rules on vectors -------------------------------------------
+# --- an answer within the tolerance that is nearer another target -----------
 
-def _sums_to_one(answer: Sequence) -> Finding | None:
-    total = sum(answer, sympy.S.Zero)
-    if compare.compare_scalar(total, sympy.S.One).equal:
+@cache
+def targets(exercise_id: str, part_id: str, seed: str | None = None) -> tuple[tuple[Finding, object], ...]:
+    """What else an answer to this part may be: each named mistake's value, and each other part's
+    reference of the same shape (a number, or a vector as long), with the note that names it."""
+    ex = variant(exercise_id, seed)
+    part = ex.part(part_id)
+    found = [(finding(key, value=show(value)), value) for key, value in mistakes(exercise_id, part_id, seed)]
+    for other in ex.parts:
+        if other.id != part.id and _shape(other) == _shape(part):
+            value = tuple(other.reference) if other.kind == "vector" else other.reference
+            found.append((finding("other-part", part=f"key:part.{ex.id}.{other.id}.prompt",
+                                  **dict(other.params)), value))
+    return tuple(found)
+
+
+def _shape(part) -> object:
+    return part.reference.rows if part.kind == "vector" else part.kind in ("real", "integer") or part.kind
+
+
+def _gap(answer, value) -> float:
+    if isinstance(answer, tuple):
+        return max(compare.distance(a, v) for a, v in zip(answer, value, strict=True))
+    return compare.distance(answer, value)
+
+
+def nearer_target(exercise_id: str, part_id: str, answer, seed: str | None = None) -> Finding | None:
+    """An answer accepted within the tolerance is still refused when it is nearer another part's
+    answer or a named mistake's value than its own reference: it is most likely that one."""
+    reference = variant(exercise_id, seed).part(part_id).reference
+    reference = tuple(reference) if isinstance(answer, tuple) else reference
+    own = _gap(answer, reference)
+    if own == 0:
         return None
-    try:
-        value = compare.numeric(total, 4)
-    except compare.TooLarge:
-        value = None
-    return finding("weights-not-normalized", total=show(value if value is not None else total))
+    for note, value in targets(exercise_id, part_id, seed):
+        if (isinstance(value, tuple) == isinstance(answer, tuple)
+                and (not isinstance(answer, tuple) or len(value) == len(answer))
+                and _gap(answer, value) < own):
+            return note
+    return None
 
 
-VECTOR_RULES: "MappingProxyType[tuple[str, str], tuple[Callable, ...]]" = MappingProxyType({
-    ("attention-weights", "weights"): (_sums_to_one,),
-})
+# --- rules on vectors ---------------------------------------------------
 
-
-def vector_findings(exercise_id: str, part_id: str, answer: Sequence, reference: Sequence,
-                    ) -> list[Finding]:
-    found = [f for rule in VECTOR_RULES.get((exercise_id, part_id), ()) if (f := rule(answer))]
+def vector_findings(ex: Exercise, part_id: str, answer: Sequence, reference: Sequence) -> list[Finding]:
+    """The exercise's own rules on the answer (weights that do not sum to 1...), and a right answer
+    in the wrong order."""
+    rules = ex.definition.answer_rules.get(part_id, ())
+    found = [f for rule in rules if (f := rule(answer))]
     for perm in _permutations_matching(answer, reference):
         if perm != tuple(range(len(reference))):
             found.insert(0, finding("wrong-order"))
@@ -161,25 +121,10 @@ def _permutations_matching(answer: Sequence, reference: Sequence):
             yield perm
 
 
-# --- set rules for a region on the simplex -------------------------------
+# --- sets ---------------------------------------------------------------------
 
-def describe_constraint(kind: str, symbol: str, bound) -> Finding:
-    return finding(f"constraint-{kind}", symbol=symbol, bound=show(bound))
-
-
-def point_findings(ex: Exercise, point: tuple) -> Finding:
-    """Why a student point that matched no vertex is wrong."""
-    d = ex.data
-    symbols = d["symbols"]
-    if len(point) != len(symbols):
-        return finding("wrong-point-size", point=show(point), expected=len(symbols),
-                       form="(" + ", ".join(symbols) + ")")
-    broken = g.violations(point, symbols, d["floors"], d["caps"])
-    if not broken:
-        return finding("not-a-vertex", point=show(point))
-    kind, symbol, bound = broken[0]      # 'sum' first: off the simplex altogether
-    corners = g.simplex_vertices(len(symbols))
-    key = "removed-simplex-vertex" if any(compare.same_point(point, c) for c in corners) \
-        else "point-outside-region"
-    return finding(key, point=show(point), constraint=f"key:constraint-{kind}",
-                   symbol=symbol, bound=show(bound))
+def point_finding(ex: Exercise, point: tuple) -> Finding:
+    """Why a student point that matched no reference point is wrong: the exercise says, if it can."""
+    if ex.definition.point_note is not None:
+        return ex.definition.point_note(ex, point)
+    return finding("not-a-vertex", point=show(point))

@@ -25,6 +25,7 @@ def write_atomic(path: Path | str, text: str | bytes, *, sync: bool = True) -> N
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.chmod(tmp, _mode(path))      # mkstemp's is 0600: keep the file's, or what a new file gets
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -34,6 +35,16 @@ def write_atomic(path: Path | str, text: str | bytes, *, sync: bool = True) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode(path: Path) -> int:
+    """The permissions the file has, or those the umask gives a new file."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def fingerprint(paths: Iterable[Path | str], root: Path | str | None = None, *, length: int = 64) -> str:

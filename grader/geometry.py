@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Mapping, Sequence
 
 import sympy
-from sympy import Rational, sqrt
+from sympy import sqrt
 
 
 def as_number(x) -> sympy.Expr:
@@ -20,6 +20,11 @@ def as_number(x) -> sympy.Expr:
     if isinstance(x, int):
         return sympy.Integer(x)
     raise TypeError(f"not an exact number: {x!r}")
+
+
+def to_float(x) -> float:
+    """A bank value as a float, for invariants that compare sizes (never for verdicts)."""
+    return float(sympy.N(x, 20))
 
 
 def dot(a: Sequence, b: Sequence) -> sympy.Expr:
@@ -34,12 +39,11 @@ def cosine(a: Sequence, b: Sequence) -> sympy.Expr:
     return dot(a, b) / (sqrt(dot(a, a)) * sqrt(dot(b, b)))
 
 
-def softmax(values: Sequence, simplified: bool = True) -> tuple[sympy.Expr, ...]:
-    """Exact softmax weights; `simplified=False` skips SymPy's (slow) simplify, for values that are only
-    compared, never shown (the named mistakes)."""
+def softmax(values: Sequence) -> tuple[sympy.Expr, ...]:
+    """Exact softmax weights, as they come (simplifying them is slow, and only display needs it)."""
     exps = [sympy.exp(v) for v in values]
     total = sum(exps, sympy.S.Zero)
-    return tuple(sympy.simplify(x / total) if simplified else x / total for x in exps)
+    return tuple(x / total for x in exps)
 
 
 def simplex_vertices(n: int) -> tuple[tuple[sympy.Integer, ...], ...]:
@@ -65,7 +69,7 @@ def violations(point: Sequence, symbols: Sequence[str], floors: Mapping, caps: M
     """
     found = []
     total = sum(point, sympy.S.Zero)
-    if sympy.simplify(total - 1) != 0:
+    if (total != 1) if total.is_Rational else (sympy.simplify(total - 1) != 0):
         found.append(("sum", "", sympy.S.One))
     for i, name in enumerate(symbols):
         x = point[i]
@@ -82,22 +86,20 @@ def region_vertices(symbols: Sequence[str], floors: Mapping, caps: Mapping,
                     ) -> tuple[tuple[sympy.Expr, ...], ...]:
     """Vertices of {x : sum x = 1, x >= 0, x >= floors, x <= caps}, sorted.
 
-    Every choice of n-1 constraint planes together with the sum plane is
-    solved; the unique, feasible solutions are the vertices.
+    Every constraint plane fixes one coordinate (x_i = value), so a vertex is n - 1 planes on
+    different coordinates together with the sum plane: the last coordinate is 1 minus the others.
+    The feasible ones are the vertices.
     """
     n = len(symbols)
     planes = list(_planes(symbols, floors, caps))
     found: set[tuple] = set()
     for chosen in combinations(planes, n - 1):
-        rows = [[sympy.S.One] * n]
-        rhs = [sympy.S.One]
-        for _kind, index, value in chosen:
-            rows.append([sympy.S.One if j == index else sympy.S.Zero for j in range(n)])
-            rhs.append(value)
-        matrix = sympy.Matrix(rows)
-        if matrix.det() == 0:
-            continue
-        point = tuple(matrix.LUsolve(sympy.Matrix(rhs)))
+        fixed = {index: value for _kind, index, value in chosen}
+        if len(fixed) < n - 1:
+            continue                     # two planes on one coordinate: no single point
+        free = next(i for i in range(n) if i not in fixed)
+        fixed[free] = 1 - sum(fixed.values(), sympy.S.Zero)
+        point = tuple(fixed[i] for i in range(n))
         if not violations(point, symbols, floors, caps):
             found.add(point)
     return tuple(sorted(found, key=lambda p: tuple(float(x) for x in p), reverse=True))
@@ -114,8 +116,3 @@ def linear_warmup_lr(step, peak, warmup_steps) -> sympy.Expr:
 def simplex_dimension(n_sources: int) -> sympy.Integer:
     """A simplex over n sources has dimension n - 1 (the weights sum to 1)."""
     return sympy.Integer(n_sources) - 1
-
-
-def exact(decimal: str) -> Rational:
-    """The exact rational a decimal in the lesson text stands for."""
-    return Rational(decimal)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .messages import message
+from .messages import message, plain_math
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,8 @@ class PartResult:
 
 def render(part, outcome: Outcome, lang: str, answer: str | None) -> PartResult:
     keys = tuple(f.key for f in outcome.findings)
-    if keys:
-        text = " ".join(message(f.key, lang, **dict(f.params)) for f in outcome.findings)
+    if keys:   # a message may name a part by its prompt, whose $TeX$ reads as text here
+        text = plain_math(" ".join(message(f.key, lang, **dict(f.params)) for f in outcome.findings))
     else:
         text = message("correct", lang)
     return PartResult(part.id, round(part.points * outcome.fraction, 3), part.points,

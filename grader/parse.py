@@ -1,16 +1,13 @@
 """Parse a student's answer into SymPy objects without ever evaluating it.
 
-The text is rewritten (``^`` -> ``**`` and a few Unicode look-alikes), parsed
-with :func:`ast.parse`, and walked against the frozen allow-lists below. Every
-SymPy object is built by hand from the nodes that pass; nothing the student
-typed is executed. A rejected answer raises :class:`AnswerSyntaxError`, whose
-``error`` is a :class:`ParseError` carrying a column in the *original* text.
-
-Decimal comma (``decimal_comma=True``, for students writing French or
-Indonesian): :func:`decimal_commas` reads ``0,3837`` as ``0.3837`` where one
-number is expected, and refuses a comma that could be a decimal mark or a
-separator; the text keeps its length, so columns still point into what the
-student typed.
+The text is rewritten first by :func:`grader.notation.rewrite` (``√2``,
+``10⁻⁶``, full-width digits, simple LaTeX, ``;`` between entries, the decimal
+comma of fr and id...; what would be misread, such as ``0x0f`` or ``30%``, is
+refused there), parsed with :func:`ast.parse`, and walked against the frozen
+allow-lists below. Every SymPy object is built by hand from the nodes that
+pass; nothing the student typed is executed. A rejected answer raises
+:class:`AnswerSyntaxError`, whose ``error`` is a :class:`ParseError` carrying a
+column in the *original* text.
 
 Shapes: a scalar is a SymPy expression; ``(a, b)`` or ``[a, b]`` is a vector
 (a tuple of expressions); ``{(..), (..)}`` or a list/tuple of points is a set
@@ -19,17 +16,17 @@ of points (a tuple of tuples, in the order typed, duplicates kept).
 from __future__ import annotations
 
 import ast
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 
 import sympy
+
+from .notation import AnswerSyntaxError, ParseError, fail, rewrite, separators  # noqa: F401
 
 MAX_LENGTH = 500          # characters in one answer
 MAX_DEPTH = 40            # nesting of operations in the syntax tree
 MAX_EXPONENT = 1000       # largest |numeric exponent| accepted
 MAX_POWER_BITS = 200_000  # bits in an exact power before it is "too large"
-DECIMAL_DIGITS = 30       # precision a typed decimal is read with
 
 ALLOWED_FUNCTIONS = MappingProxyType({
     "sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "ln": sympy.log,
@@ -40,6 +37,7 @@ BINARY_OPERATORS = MappingProxyType({
     ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
     ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
 })
+WORDS = frozenset(ALLOWED_FUNCTIONS) | frozenset(ALLOWED_NAMES)
 OPERATOR_SYMBOLS = MappingProxyType({
     ast.FloorDiv: "//", ast.Mod: "%", ast.MatMult: "@", ast.BitAnd: "&",
     ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
@@ -54,54 +52,32 @@ CONSTRUCT_NAMES = MappingProxyType({
     ast.IfExp: "if/else", ast.NamedExpr: ":=", ast.Starred: "*",
     ast.Slice: "slice", ast.Await: "await", ast.Yield: "yield",
 })
-# Unicode look-alikes students paste, and the ASCII they stand for.
-REWRITES = MappingProxyType({"^": "**", "\u2212": "-", "\u00d7": "*", "\u00b7": "*",
-                             "\u03c0": "pi", "\n": " ", "\r": " ", "\t": " "})
-
-
-@dataclass(frozen=True)
-class ParseError:
-    """Why an answer was rejected: a message key, its parameters, a column."""
-    key: str
-    column: int
-    params: tuple[tuple[str, str], ...] = field(default=())
-
-    @property
-    def param_dict(self) -> dict[str, str]:
-        return dict(self.params)
-
-
-class AnswerSyntaxError(ValueError):
-    def __init__(self, error: ParseError):
-        super().__init__(f"{error.key} at column {error.column}")
-        self.error = error
 
 
 @dataclass(frozen=True)
 class Parsed:
-    """A parsed answer: ``kind`` is 'scalar', 'vector' or 'set'."""
+    """A parsed answer: ``kind`` is 'scalar', 'vector' or 'set'; ``decimal``: the student typed a
+    decimal in it (its value is still exact: ``0.3015`` is 603/2000)."""
     kind: str
     value: object
+    decimal: bool = False
 
 
 def _fail(key: str, column: int, **params: object) -> AnswerSyntaxError:
-    return AnswerSyntaxError(ParseError(key, column, tuple((k, str(v)) for k, v in params.items())))
+    return fail(key, column, **params)
 
 
-def rewrite(text: str) -> tuple[str, tuple[int, ...]]:
-    """Return the rewritten text and, per rewritten character, its original column."""
-    out: list[str] = []
-    origin: list[int] = []
-    for i, ch in enumerate(text):
-        repl = REWRITES.get(ch, ch)
-        out.append(repl)
-        origin.extend([i] * len(repl))
-    origin.append(len(text))
-    return "".join(out), tuple(origin)
+def constant(literal: str) -> sympy.Expr:
+    """The number a literal stands for (its text as Python reads it: ``12``, ``0.3837``,
+    ``1.5e-4``); the one place that decides how a typed decimal becomes a number."""
+    if literal.isdigit():
+        return sympy.Integer(int(literal))
+    return sympy.Rational(literal)          # exactly what was typed: 0.3015 is 603/2000
 
 
 class _Builder:
     def __init__(self, source: str, origin: tuple[int, ...]):
+        self.decimal = False
         self.source = source
         self.origin = origin
         self.encoded = source.encode("utf-8")
@@ -163,9 +139,13 @@ class _Builder:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             kind = "text string" if isinstance(value, (str, bytes)) else type(value).__name__
             raise _fail("not-allowed", col, construct=kind)
-        if isinstance(value, int):
-            return sympy.Integer(value)
-        return sympy.Float(self.segment(node).replace("_", ""), DECIMAL_DIGITS)
+        literal = self.segment(node)
+        if not literal.isdigit():
+            self.decimal = True
+            exponent = literal.lower().partition("e")[2]
+            if exponent and abs(int(exponent)) > MAX_EXPONENT:
+                raise _fail("too-large", col)
+        return constant(literal)
 
     def binop(self, node: ast.BinOp, depth: int, col: int) -> sympy.Expr:
         op = type(node.op)
@@ -212,77 +192,22 @@ def check_power(base: sympy.Expr, exponent: sympy.Expr, column: int) -> None:
             raise _fail("too-large", column)
 
 
-_DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d)")         # 0,5: a comma between two digits
-_TWO_COMMAS = re.compile(r"\d+,\d+(,)\d")               # 1,234,5: not one decimal number
-_AFTER_POINT = re.compile(r"[)\]]\s*$")                  # '), (' separates points
-
-
-def decimal_commas(text: str, entries: bool) -> str:
-    """``text`` with its decimal commas read, for a locale that writes 0,5.
-
-    The rule. A *decimal comma* is a comma directly between two digits
-    (``0,5``); a comma followed by a space or a bracket separates.
-
-    * One number expected (``entries=False``): decimal commas become points
-      (``0,3837``, ``sqrt(2,5)``). If the answer also has a separating comma,
-      or a number has two decimal commas (``1,234,5``), it is refused
-      (``decimal-comma-ambiguous``).
-    * Several entries expected (a vector or a set, ``entries=True``): commas
-      separate entries, so a decimal comma is refused (``decimal-comma-in-vector``;
-      ``(1,1,0)`` too: write ``(1, 1, 0)``) unless the answer uses ``;`` between
-      entries: then every comma must be a decimal comma (or follow a point's
-      closing bracket), ``;`` separates, and ``(0,5 ; 1)`` reads ``(0.5, 1)``.
-
-    The result has the same length as ``text``; refusals point at the comma.
-    """
-    decimal = [m.start() for m in _DECIMAL_COMMA.finditer(text)]
-    if not entries:
-        if not decimal:
-            return text
-        twice = _TWO_COMMAS.search(text)
-        if twice:
-            raise _fail("decimal-comma-ambiguous", twice.start(1))
-        if text.count(",") > len(decimal):
-            raise _fail("decimal-comma-ambiguous", decimal[0])
-        return _DECIMAL_COMMA.sub(".", text)
-    if ";" not in text:
-        if decimal:
-            at = decimal[0]
-            start, end = at, at + 1
-            while start > 0 and text[start - 1].isdigit():
-                start -= 1
-            while end < len(text) and text[end].isdigit():
-                end += 1
-            raise _fail("decimal-comma-in-vector", at, text=text[start:end])
-        return text
-    chars = list(text)
-    for i, ch in enumerate(text):
-        if ch == ",":
-            if i in decimal:
-                chars[i] = "."
-            elif not _AFTER_POINT.search(text[:i]):
-                raise _fail("decimal-comma-mixed", i)
-        elif ch == ";":
-            chars[i] = ","
-    return "".join(chars)
-
-
 def parse_answer(text: str, *, decimal_comma: bool = False, entries: bool = False) -> Parsed:
     """Parse ``text`` into a :class:`Parsed`, or raise :class:`AnswerSyntaxError`.
 
-    ``decimal_comma``: the student's language writes 0,5 (see :func:`decimal_commas`);
+    ``decimal_comma``: the student's language writes 0,5 (see :func:`grader.notation.separators`);
     ``entries``: the part expects a vector or a set (there a comma separates).
     """
     if len(text) > MAX_LENGTH:
         raise _fail("too-long", MAX_LENGTH, limit=MAX_LENGTH)
     if not text.strip():
         raise _fail("empty-answer", 0)
-    if decimal_comma:
-        text = decimal_commas(text, entries)
-    source, origin = rewrite(text)
+    source, origin = rewrite(text, decimal_comma=decimal_comma, entries=entries, words=WORDS)
     stripped = source.lstrip()
     shift = len(source) - len(stripped)
     source, origin = stripped, origin[shift:]
+    if not source.strip():                    # only invisible characters
+        raise _fail("empty-answer", 0)
     try:
         tree = ast.parse(source, mode="eval")
     except SyntaxError as exc:
@@ -290,9 +215,11 @@ def parse_answer(text: str, *, decimal_comma: bool = False, entries: bool = Fals
         if offset < 0 or offset >= len(origin):   # 'unexpected end': point past the end
             offset = len(origin) - 1
         raise _fail("syntax-error", origin[offset]) from None
-    except (RecursionError, MemoryError, ValueError):
+    except (RecursionError, MemoryError):
         raise _fail("too-deep", 0) from None
     try:
-        return _Builder(source, origin).top(tree.body)
+        builder = _Builder(source, origin)
+        parsed = builder.top(tree.body)
+        return Parsed(parsed.kind, parsed.value, builder.decimal)
     except RecursionError:
         raise _fail("too-deep", 0) from None

@@ -3,6 +3,14 @@
 Formats in grader/SCHEMA.md. A line is appended with one ``write`` call (so a
 killed process leaves at most one torn last line, cut off by :func:`read_log`);
 the CSV is replaced whole (temporary file, ``fsync``, ``os.replace``).
+
+The CSV is opened in spreadsheets, and its ids and errors come from file names and
+file contents: each text cell is neutralised as OWASP recommends against CSV
+injection (https://owasp.org/www-community/attacks/CSV_Injection): a cell that
+begins with ``= + - @``, a tab or a carriage return gets a leading ``'``; so does
+such a character after a ``;``, a tab or a line break inside the cell, where a
+spreadsheet that splits on those would start a new cell. The file follows RFC 4180
+(CRLF line ends; a cell holding a comma, a quote, CR or LF is quoted).
 """
 from __future__ import annotations
 
@@ -11,9 +19,10 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .bank import EXERCISES
+from .csvcell import csv_cell
 
 RESULTS, GRADES = "results.jsonl", "grades.csv"
 
@@ -23,24 +32,37 @@ def read_log(path: Path) -> dict[str, dict]:
     while writing it) is cut off the file; a whole line that is not a record (edited
     by hand, damaged) is left alone and not trusted: its student is graded again."""
     latest: dict[str, dict] = {}
-    if not path.exists():
-        return latest
     good = 0
-    with path.open("rb") as fh:
-        for line in fh:
-            if not line.endswith(b"\n"):
-                break
-            good += len(line)
-            try:
-                record = compact(json.loads(line))
-                latest[record["student"]] = record
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue
-    if good != path.stat().st_size:
+    for line in whole_lines(path):
+        good += len(line)
+        try:
+            record = compact(json.loads(line))
+            latest[record["student"]] = record
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue
+    if path.exists() and good != path.stat().st_size:
         with path.open("r+b") as fh:
             fh.truncate(good)
             os.fsync(fh.fileno())
     return latest
+
+
+def whole_lines(path: Path, start: int = 0, end: int | None = None) -> Iterator[bytes]:
+    """The log's whole lines (newline included), in order; read-only, so a report can
+    read a class's results without touching them. A torn last line (no newline) is left
+    out: only :func:`read_log`, which appends after it, cuts it off. No file: nothing.
+    ``start`` (a line's first byte) and ``end``: only the lines that start before ``end``."""
+    try:
+        fh = path.open("rb")
+    except FileNotFoundError:
+        return
+    with fh:
+        fh.seek(start)
+        for line in fh:
+            if not line.endswith(b"\n") or (end is not None and start >= end):
+                return
+            start += len(line)
+            yield line
 
 
 class Log:
@@ -77,13 +99,13 @@ def csv_header() -> list[str]:
 
 def csv_text(records: Iterable[dict]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out)       # RFC 4180: CRLF line ends, and a cell holding CR or LF is quoted
     writer.writerow(csv_header())
     for rec in records:
         if rec.get("error"):
-            writer.writerow([rec["student"], *[""] * len(EXERCISES), "", "", rec["error"]])
+            writer.writerow([csv_cell(rec["student"]), *[""] * len(EXERCISES), "", "", csv_cell(rec["error"])])
             continue
         per = {k: f"{v:g}" for k, v in rec["per"].items()}
-        writer.writerow([rec["student"], *[per.get(i, "") for i in EXERCISES],
+        writer.writerow([csv_cell(rec["student"]), *[per.get(i, "") for i in EXERCISES],
                          f"{rec['score']:g}", rec["max_score"], ""])
     return out.getvalue()

@@ -3,7 +3,9 @@
 pymdown-extensions' Blocks API quietly turns a block it cannot parse into a
 paragraph. The linter reads the chapter source first, with the same specs the
 renderer registers, so a malformed block fails the build with `path:line` and
-the fix instead.
+the fix instead. Which lines are code, block fences and options is `hooks.chapter`'s
+to say; the linter also reports a code fence that nothing closes (the site would
+show the rest of the page as text).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from types import MappingProxyType
 from typing import Any, Callable
 
 import yaml
+
+from hooks import chapter
 
 Validator = Callable[[Any], Any]
 
@@ -32,7 +36,7 @@ def text(value: Any) -> str:
 
 
 def slug(value: Any) -> str:
-    """A lower-case id such as `attention-weights`."""
+    """A lower-case id such as `my-exercise`: letters, digits, single hyphens."""
     value = text(value)
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", value):
         raise ValueError(f"'{value}' is not an id (lower-case letters, digits and single hyphens)")
@@ -40,8 +44,11 @@ def slug(value: Any) -> str:
 
 
 def boolean(value: Any) -> bool:
+    """true or false (YAML's, not a string that says so)."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        raise ValueError(f"'{value}' is a string, not true or false: write it without quotes")
     raise ValueError(f"'{value}' is not true or false")
 
 
@@ -105,10 +112,8 @@ class BlockUse:
     line: int
 
 
-START = re.compile(r"^[ ]{0,3}(/{3,})[ ]*(.*?)[ ]*$")
+START = re.compile(r"\s*(/{3,})[ ]*(.*?)[ ]*$")  # on a line `hooks.chapter` calls a block fence
 HEADER = re.compile(r"([\w-]+)[ ]*(?:\|[ ]*(.*?))?$")
-CODE_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})")
-OPTION_LINE = re.compile(r"^[ ]{4,}\S")
 
 
 def scan_blocks(
@@ -119,34 +124,21 @@ def scan_blocks(
     `known_ids` optionally maps a block name to the ids its argument may take
     (the bank's exercise ids, the figure ids).
     """
-    lines = source.splitlines()
+    scan = chapter.scan(source)
     uses: list[BlockUse] = []
     problems: list[Problem] = []
     open_blocks: list[list] = []  # [slash count, line, name, has content]
-    fence: str | None = None
 
     def problem(line: int, message: str) -> None:
         problems.append(Problem(path, line, message))
 
-    i = 0
-    while i < len(lines):
-        line, number = lines[i], i + 1
-        i += 1
-        code = CODE_FENCE.match(line)
-        if code:
-            marker = code.group(1)
-            if fence is None:
-                fence = marker
-            elif marker[0] == fence[0] and len(marker) >= len(fence) and not line.strip()[len(marker):].strip():
-                fence = None
-            continue
-        if fence is not None:
-            continue
-        m = START.match(line)
-        if not m:
-            if open_blocks and line.strip():
+    for index, line in enumerate(scan.lines):
+        number = line.number
+        if line.kind != chapter.BLOCK:
+            if open_blocks and line.kind in (chapter.PROSE, chapter.CODE) and line.text.strip():
                 open_blocks[-1][3] = True
             continue
+        m = START.match(line.text)
         slashes, rest = len(m.group(1)), m.group(2)
         if not rest:  # a closing fence
             if any(o[0] == slashes for o in open_blocks):
@@ -164,13 +156,14 @@ def scan_blocks(
             continue
         header = HEADER.match(rest)
         if not header:
-            problem(number, f"malformed block header '{line.strip()}': write '/// name | argument'")
+            problem(number, f"malformed block header '{line.text.strip()}': write '/// name | argument'")
             continue
         name, argument = header.group(1).lower(), header.group(2)
         option_lines = []
-        while i < len(lines) and OPTION_LINE.match(lines[i]):
-            option_lines.append(lines[i])
-            i += 1
+        for following in scan.lines[index + 1:]:
+            if following.kind != chapter.OPTIONS:
+                break
+            option_lines.append(following.text)
         enclosing = {o[2] for o in open_blocks}
         open_blocks.append([slashes, number, name, False])
         spec = specs.get(name)
@@ -185,6 +178,9 @@ def scan_blocks(
             uses.append(use)
     for slashes, at, name, _ in open_blocks:
         problem(at, f"block '{name}' is not closed: add a line '{'/' * slashes}' after its content")
+    for at, fence in scan.unclosed:
+        problem(at, f"code fence '{fence}' is never closed: the site would show the rest of the page as text; "
+                    f"add a line '{fence}' after the code")
     return uses, problems
 
 

@@ -65,8 +65,9 @@ class Checker:
     archive: str = ""          # the zip's file name, named by its inputs' fingerprint
 
     @classmethod
-    def from_config(cls, extra: dict, environ) -> "Checker":
-        if not extra.get("check_in_browser", True):
+    def decide(cls, wanted: bool, environ) -> "Checker":
+        """On when the setting wants it and the pinned runtime is installed; else off, and why."""
+        if not wanted:
             return cls(False, "extra.course.check_in_browser is false")
         runtime = runtime_dir(environ)
         why = runtime_problem(runtime)

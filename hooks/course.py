@@ -1,15 +1,18 @@
 """MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
-  on_config        first language of a build (or of a `mkdocs serve` rebuild): check every chapter
-                   (malformed blocks, math, links, and each translation against English; fail
-                   with path:line), load the labels; register the blocks once
+  on_config        every language: read the settings (`extra.course`, checked). First language of a
+                   build (or of a `mkdocs serve` rebuild): start a new `Build`: check every chapter
+                   (malformed blocks, math, links, and each translation against English; fail with
+                   path:line), load the labels; register the blocks once
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
                    to a translation whose English page changed since it was stamped (stale)
   on_page_content  neutralise markup that could run script (path:line); keep formulas out of search
   on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
-                   (they make it fetch missing sitemaps)
-  on_post_build    fail the build with every problem found, all at once
+                   (they make it fetch missing sitemaps); the in-page checker's two small files where
+                   a page has an exercise
+  on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
+                   the build with every problem found, all at once
 """
 
 from __future__ import annotations
@@ -27,15 +30,18 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
-from hooks import checker, sanitize, site, theme  # noqa: E402
+from grader import files as source_files  # noqa: E402
+from hooks import build, checker, sanitize, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
+from hooks.labels import LabelError, load_labels  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
+from hooks.settings import Settings, SettingsError  # noqa: E402
+from hooks.translations import relative  # noqa: E402
 
 log = get_plugin_logger("course")
 
-CONTEXT = PageContext()
-STATE = {"labels": {}, "problems": [], "settings": None, "findings": {}, "docs": None, "stale": set(),
-         "checker": checker.Checker(False), "site_dir": None}
+CONTEXT = PageContext()  # what the blocks read of the page being rendered (they are registered once)
+BUILD: build.Build | None = None  # the build under way: a new one with every build and rebuild
 
 
 def current_language(config) -> str:
@@ -44,73 +50,73 @@ def current_language(config) -> str:
 
 
 def on_config(config):
+    global BUILD
     if not any(isinstance(ext, CourseBlocks) for ext in config.markdown_extensions):
         config.markdown_extensions.append(CourseBlocks(CONTEXT))
-    docs = Path(config.docs_dir)
-    if not getattr(config.plugins.get("i18n"), "building", False):
-        # the first (default-language) build of a build or a `mkdocs serve` rebuild:
-        # check every chapter of every locale at once
-        STATE["problems"].clear()
-        findings, problems = site.check_translations(docs, ROOT)
-        STATE["findings"], STATE["docs"] = findings, docs
-        STATE["stale"] = {f.path for rows in findings.values() for f in rows if f.kind == "stale"}
-        for note in (f for rows in findings.values() for f in rows if f not in problems):
-            log.info(str(note))
-        if problems:
-            raise PluginError(
-                "the chapters have problems (`make translations` gives the full report):\n"
-                + "\n".join(map(str, problems))
-            )
-        try:
-            STATE["labels"] = site.load_labels(docs)
-        except site.LabelError as error:
-            raise PluginError(f"labels differ from English:\n{error}") from None
+    try:
+        settings = Settings.from_config(config.extra.get("course"), os.environ)
+    except SettingsError as error:
+        raise PluginError(f"the course's settings are wrong:\n{error}") from None
+    if BUILD is None or not getattr(config.plugins.get("i18n"), "building", False):
+        # the first (default-language) build of a build or a `mkdocs serve` rebuild
+        BUILD = start(Path(config.docs_dir))
+        BUILD.site_dir = config.site_dir
         # the in-page checker: decided, and said when it is off, once per build
-        STATE["checker"] = checker.Checker.from_config(config.extra.get("course", {}), os.environ)
-        STATE["site_dir"] = config.site_dir
-        if not STATE["checker"].on:
-            log.info(STATE["checker"].message())
-    STATE["settings"] = site.Settings.from_config(config.extra.get("course", {}), os.environ)
+        BUILD.checker = checker.Checker.decide(settings.check_in_browser, os.environ)
+        if not BUILD.checker.on:
+            log.info(BUILD.checker.message())
+    BUILD.settings = settings
     CONTEXT.render_exercise, CONTEXT.render_figure = (
-        _reporting(render) for render in site.renderers(STATE["settings"], STATE["labels"], STATE["checker"])
+        _reporting(render, BUILD) for render in build.renderers(settings, BUILD.labels, BUILD.checker)
     )
-    CONTEXT.render_status = render_status
+    CONTEXT.render_status = BUILD.status_html
+    CONTEXT.print_solutions = settings.print_solutions
     return config
 
 
-def render_status() -> str:
-    from hooks import translations
+def start(docs: Path) -> build.Build:
+    """A new build: every chapter of every locale checked at once, and the labels loaded."""
+    findings, problems = build.check_translations(docs, ROOT)
+    for note in (f for rows in findings.values() for f in rows if f not in problems):
+        log.info(str(note))
+    if problems:
+        raise PluginError(
+            "the chapters have problems (`make translations` gives the full report):\n"
+            + "\n".join(map(str, problems))
+        )
+    try:
+        labels = load_labels(docs)
+    except LabelError as error:
+        raise PluginError(f"labels differ from English:\n{error}") from None
+    return build.Build(docs, findings, labels)
 
-    return site.status_html(translations.progress(STATE["docs"], STATE["findings"]))
 
-
-def _reporting(render):
+def _reporting(render, current: build.Build):
     """Turn a renderer's failure into a build problem that names the page and the block."""
 
     def call(block_id, lang):
         try:
             return render(block_id, lang)
         except Exception as error:  # noqa: BLE001 - reported with its page, then the build fails
-            STATE["problems"].append(f"{STATE['page']}: '{block_id}' could not be rendered ({lang}): {error!r}")
+            current.problems.append(f"{current.page}: '{block_id}' could not be rendered ({lang}): {error!r}")
             return ("", "") if render.__name__ == "exercise" else ""
 
     return call
 
 
 def on_page_markdown(markdown, page, config, files):
-    STATE["page"] = site.relative(Path(page.file.abs_src_path), ROOT)
+    BUILD.page = relative(Path(page.file.abs_src_path), ROOT)
     lang = current_language(config)
     CONTEXT.lang = lang
-    CONTEXT.labels = STATE["labels"][lang]
+    CONTEXT.labels = BUILD.labels[lang]
     if is_fallback(page, lang):
         if page.meta.get("translate") is not False:  # a page for the course's staff is English only
-            markdown = site.with_notice(markdown, CONTEXT.label("fallback_notice"), lang, "fallback")
-    elif STATE["page"] in STATE["stale"]:
+            markdown = build.with_notice(markdown, CONTEXT.label("fallback_notice"), lang, "fallback")
+    elif BUILD.page in BUILD.stale:
         english_url = page.url.removeprefix(f"{lang}/")
         url = get_relative_url(english_url or ".", page.url or ".")
-        markdown = site.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
+        markdown = build.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
     return markdown
-
 
 
 def is_fallback(page, lang: str) -> bool:
@@ -123,10 +129,10 @@ UNRENDERED_BLOCK = re.compile(r"<p>\s*/{3,}[^<\n]*")
 
 def on_page_content(html, page, config, files):
     html, unsafe = sanitize.neutralise(html)
-    STATE["problems"] += sanitize.report(unsafe, STATE["page"], Path(page.file.abs_src_path))
+    BUILD.problems += sanitize.report(unsafe, BUILD.page, Path(page.file.abs_src_path))
     leftover = UNRENDERED_BLOCK.search(html)
     if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
-        STATE["problems"].append(f"{STATE['page']}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
+        BUILD.problems.append(f"{BUILD.page}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
     if is_fallback(page, CONTEXT.lang):  # the text is English: say so to browsers and screen readers
         html = f'<div lang="{page.file.locale}">{html}</div>'
     return out_of_search(html)
@@ -137,16 +143,17 @@ def on_post_page(output, page, config):
         output = render_math(output)
     except MathError as error:
         source_path = Path(page.file.abs_src_path)
-        where = site.locate(error.tex, source_path.read_text(encoding="utf-8"))
-        STATE["problems"].append(f"{site.relative(source_path, ROOT)}:{where}: {error}")
-    output = checker.page_tags(output, page.url, STATE["checker"])
+        # the formula's start finds its line: the written page may break a long one differently
+        where = source_files.line_of([error.tex.strip()[:40]], source_path.read_text(encoding="utf-8"))
+        BUILD.problems.append(f"{relative(source_path, ROOT)}:{where}: {error}")
+    output = checker.page_tags(output, page.url, BUILD.checker)
     return theme.without_language_alternates(output)
 
 
 def on_post_build(config):
-    if config.site_dir == STATE["site_dir"]:   # the default language's build: the site's root
-        checker.publish(Path(config.site_dir), STATE["checker"])
-    problems = list(dict.fromkeys(str(p) for p in STATE["problems"]))
+    if config.site_dir == BUILD.site_dir:  # the default language's build: the site's root
+        checker.publish(Path(config.site_dir), BUILD.checker)
+    problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
     if problems:
-        STATE["problems"].clear()
+        BUILD.problems.clear()
         raise PluginError("the chapters have problems:\n" + "\n".join(problems))

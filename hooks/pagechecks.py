@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from hooks import pages
+from hooks import chapter, pages
 from hooks.blockspec import scan_blocks
 from hooks.pages import SOURCE, recorded_hash, source_hash
 
@@ -35,8 +35,17 @@ KINDS = {
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
+    # across a locale's surfaces: its pages, labels.toml and grader.po (hooks.surfaces, hooks.review)
+    "terminology": "a page paragraph, label or grader message whose English names a glossary term, without the "
+                   "locale's rendering of it (`use`, or an `also` form): one term, one rendering on every surface",
+    "title": "an exercise's title in the grader's catalog (exercise.<id>.title) differs from the heading that "
+             "introduces the exercise on its page",
+    "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French)",
+    "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
+    "review-stale": "a review of the labels or the catalog made against an older English text: review what "
+                    "changed, then record it",
 }
-INFO_KINDS = frozenset({"missing", "stale", "catalog-stale"})
+INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
@@ -78,7 +87,7 @@ def english_outline(english: str):
         "structure": pages.structure(english, "en"),
         "numbers": pages.numbers(plain, SOURCE),
         "math": pages.math_segments(english),
-        "identifiers": Counter(re.findall(r"`([^`]+)`", english)),
+        "identifiers": pages.code_spans(english),
         "sentences": {phrase for _, phrase in pages.sentences(plain)},
         "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
         "text": english.lower(),
@@ -97,7 +106,7 @@ def check_page(english: str, translated: str, locale: str, path: str, glossary: 
     recorded = recorded_hash(translated)
     if recorded is not None and recorded != source_hash(english):
         findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
-                                   "update it, then run with --stamp"))
+                                   f"update it, then record your review: --stamp {path} --reviewer NAME"))
     return findings
 
 
@@ -151,16 +160,32 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
         if english[value] > 0 and value in wanted:
             wanted.discard(value)
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
-    if pages.writes_decimal_comma(locale):
-        for line, text in lines:
-            if re.search(r"(?<![\w.,\\])\d+\.\d{1,2}(?!\d)", text):
-                yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+    for line in decimal_points(lines, locale):
+        yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+
+
+def decimal_points(lines, locale: str):
+    """The lines, of (line, text), that write a decimal point in a locale that writes a decimal comma
+    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000)."""
+    if not pages.writes_decimal_comma(locale):
+        return
+    grouping = re.escape(pages.FORMATS[locale][1])
+    for line, text in lines:
+        if any(not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0))
+               for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text)):
+            yield line
 
 
 def check_lines(outline, translated, locale, glossary, skeleton, here):
-    """Markers, '&', glossary renderings, English left in the text."""
+    """Markers, '&', glossary renderings, English left in the page's prose."""
+    yield from check_prose(pages.prose_lines(translated, keep_math=False), outline, locale, glossary)
+
+
+def check_prose(lines, outline, locale, glossary):
+    """The same over any (line, text) list: a page's prose, or the labels and messages of the other surfaces
+    (hooks.surfaces); `outline` needs English's `headings` and `sentences`."""
     allowed = allowed_words(glossary)
-    for line, text in pages.prose_lines(translated, keep_math=False):
+    for line, text in lines:
         marker = EXPORT_MARKER.search(text)
         if marker:
             yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
@@ -189,7 +214,7 @@ def check_lines(outline, translated, locale, glossary, skeleton, here):
 
 def check_glossary(outline, translated, locale, glossary, skeleton, here):
     """Required renderings, and identifiers kept verbatim (in backticks, and by the English glossary's list)."""
-    kept = Counter(re.findall(r"`([^`]+)`", translated))
+    kept = pages.code_spans(translated)
     for identifier, count in outline["identifiers"].items():
         if kept[identifier] < count:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
@@ -201,16 +226,29 @@ def check_glossary(outline, translated, locale, glossary, skeleton, here):
         if english and not found and identifier not in outline["identifiers"]:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
                    f"'{identifier}' is an identifier: it stays verbatim in every locale")
-    text = _plain(translated)
-    english_text = outline["text"]
-    for term in sorted(glossary.terms, key=lambda t: -len(t["en"])):  # "gradient descent" before "gradient"
+    for term, renderings in unrendered_terms(outline["text"], translated, glossary.terms):
+        line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
+        yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
+               f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+
+
+def unrendered_terms(english: str, translated: str, terms) -> list[tuple[dict, list[str]]]:
+    """(term, its renderings) of each glossary term English mentions that the translation does not render
+    (`use`, or an `also` form); longest terms first, so "gradient descent" is not also a "gradient"."""
+    text, english, found = _plain(translated), english.lower(), []
+    for term in sorted(terms, key=lambda t: -len(t["en"])):
+        if term["en"].lower() not in english:
+            continue
         renderings = [r for r in (term.get("use", ""), *term.get("also", [])) if r]
-        mentioned = _mentions(english_text, term["en"])
-        english_text = re.sub(_term_pattern(term["en"]), " ", english_text)
-        if renderings and mentioned and not any(_plain(r) in text for r in renderings):
-            line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
-            yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
-                   f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")
+        english, mentions = _term_regex(term["en"]).subn(" ", english)
+        if renderings and mentions and not any(_plain(r) in text for r in renderings):
+            found.append((term, renderings))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _term_regex(term: str) -> re.Pattern:
+    return re.compile(_term_pattern(term))
 
 
 PAGE_CHECKS = (check_structure, check_math, check_numbers, check_lines, check_glossary)
@@ -279,68 +317,74 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
             tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
             findings.append(Finding(path, line, "math", str(error)))
-    for number, line in enumerate(text.splitlines(), 1):
-        for m in LINK.finditer(line):
-            if m.group(1) not in pages_known:
-                findings.append(Finding(path, number, "link", f"no page '{m.group(1)}' in English or here"))
+    links = [(line.number, m.group(1)) for line in chapter.scan(text).lines if line.kind == chapter.PROSE
+             for m in LINK.finditer(line.text)]
+    findings += [Finding(path, number, "link", f"no page '{page}' in English or here")
+                 for number, page in links if page not in pages_known]
     return findings
 
 
 STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "two lines meet", ...
 
 
-def bank_values() -> frozenset[Decimal]:
-    """Every number in the grader's bank data (through the bank cache: no SymPy import when warm)."""
+def known_ids() -> dict[str, frozenset]:
+    """The ids an exercise or figure block may name (through the bank cache: no SymPy import when warm)."""
+    from hooks import cache
+
+    def compute():
+        from hooks import render
+
+        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids())}
+
+    return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
+
+
+def bank_values() -> dict[str, frozenset[Decimal]]:
+    """Every number in each exercise's data, by exercise id (through the bank cache: no SymPy import
+    when warm)."""
     from hooks import cache
 
     def compute():
         from grader import bank
-        from hooks.numbers import finite_decimal
+        from grader.numbers import finite_decimal
 
-        found = set()
-
-        def walk(value):
+        def walk(value, found):
             if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
                 for item in value:
-                    walk(item)
+                    walk(item, found)
             elif hasattr(value, "values"):
                 for item in value.values():
-                    walk(item)
+                    walk(item, found)
             elif finite_decimal(value) is not None:
                 found.add(finite_decimal(value))
+            return found
 
-        for exercise in bank.EXERCISES.values():
-            walk(exercise.data)
-        return sorted(found)
+        return {exercise.id: sorted(walk(exercise.data, set())) for exercise in bank.EXERCISES.values()}
 
-    return frozenset(Decimal(x) for x in cache.cached("bank-values", [], compute)) - STRUCTURAL
+    return {exercise: frozenset(Decimal(x) for x in values) - STRUCTURAL
+            for exercise, values in cache.cached("exercise-data-values", [], compute).items()}
 
 
-def restated(text: str, path: str, locale: str, bank: frozenset[Decimal]) -> list[Finding]:
-    """Numbers of the bank written by hand inside an exercise block: the site renders them from the bank."""
-    inside, depth, lines = False, 0, []
-    for number, line in prose_lines_with_blocks(text):
-        header = re.match(r"^\s{0,3}/{3,}\s*([\w-]*)", line)
-        if header:
+def restated(text: str, path: str, locale: str, bank: dict[str, frozenset[Decimal]]) -> list[Finding]:
+    """Numbers of an exercise's data written by hand inside its block: the site renders them from the bank."""
+    prose = dict(pages.prose_lines(text))
+    exercise, depth, lines = None, 0, {}
+    for line in chapter.scan(text).lines:
+        if line.kind == chapter.BLOCK:
+            header = re.match(r"\s*/{3,}\s*([\w-]*)\s*(?:\|\s*([\w-]+))?", line.text)
             if header.group(1):
                 depth += 1
-                inside = inside or header.group(1) == "exercise"
+                if header.group(1) == "exercise" and exercise is None:
+                    exercise = header.group(2) or ""
             else:
                 depth -= 1
-                inside = inside and depth > 0
-            continue
-        if inside:
-            lines.append((number, line))
+                if depth <= 0:
+                    exercise, depth = None, 0
+        elif exercise is not None and line.number in prose:
+            lines.setdefault(exercise, []).append((line.number, prose[line.number]))
     return [
         Finding(path, line, "bank-number",
                 f"{value} is exercise data: the site renders it from the grader's bank, write 'the data below'")
-        for line, value in pages.numbers(lines, locale, small=True) if value in bank
+        for exercise, inside in lines.items()
+        for line, value in pages.numbers(inside, locale, small=True) if value in bank.get(exercise, frozenset())
     ]
-
-
-def prose_lines_with_blocks(text: str) -> list[tuple[int, str]]:
-    """Like `pages.prose_lines`, but keeping the block fences, so blocks can be followed."""
-    all_lines = text.splitlines()
-    fences = {n for n, line in enumerate(all_lines, 1) if line.strip().startswith("///")}
-    kept = dict(pages.prose_lines(text))
-    return sorted([*kept.items(), *((n, all_lines[n - 1]) for n in fences)])

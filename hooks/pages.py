@@ -1,23 +1,25 @@
 """Reading a chapter's source: what the translation checks compare, each piece with its line.
 
 Pure functions of the page's text: its front matter record, the prose a reader reads,
-its skeleton (headings and blocks), its math, its numbers, its sentences.
+its skeleton (headings and blocks), its math, its numbers, its sentences. Which lines are code,
+front matter, block fences or prose is `hooks.chapter`'s to say.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from decimal import Decimal, InvalidOperation
 
 from grader.files import text_fingerprint
+from hooks import chapter
 from hooks.blockspec import scan_blocks
-from hooks.numbers import FORMATS
+from hooks.chapter import FRONT_MATTER
+from grader.numbers import FORMATS
 
 SOURCE = "en"
-FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
 INLINE_MATH = re.compile(r"(?<![\\$])\$([^$\n]+?)\$")
-CODE_FENCE = re.compile(r"^\s*(```|~~~)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
@@ -45,25 +47,22 @@ def _blank_math(text: str) -> str:
 
 
 def prose_lines(text: str, keep_math: bool = True) -> list[tuple[int, str]]:
-    """(line number, text) of what a reader reads: no front matter, code, block headers, link targets, tags."""
+    """(line number, text) of what a reader reads: no front matter, code, block fences, link targets, tags."""
+    read = chapter.masked(text, chapter.READ)
     if not keep_math:
-        text = _blank_math(text)
-    lines = text.splitlines()
-    m = FRONT_MATTER.match(text)
-    start = m.group(0).count("\n") if m else 0
-    out, fence = [], False
-    for number, line in enumerate(lines[start:], start + 1):
-        stripped = line.strip()
-        if CODE_FENCE.match(line):
-            fence = not fence
-            continue
-        if fence or stripped.startswith("///"):
-            continue
-        line = re.sub(r"`[^`]*`", " ", line)
-        line = re.sub(r"\]\([^)]*\)", "]", line)
-        line = re.sub(r"<[^>]+>", " ", line)
-        out.append((number, line))
+        read = _blank_math(read)
+    out = []
+    for line, shown in zip(chapter.scan(text).lines, read.splitlines()):
+        if line.kind == chapter.PROSE:
+            shown = re.sub(r"`[^`]*`", " ", shown)
+            shown = re.sub(r"\]\([^)]*\)", "]", shown)
+            out.append((line.number, re.sub(r"<[^>]+>", " ", shown)))
     return out
+
+
+def code_spans(text: str) -> Counter:
+    """How often each inline code span (`name`) is written in the text a reader reads (not in code blocks)."""
+    return Counter(re.findall(r"`([^`]+)`", chapter.masked(text, chapter.READ)))
 
 
 def headings(text: str) -> list[tuple[int, int, str]]:
@@ -80,20 +79,25 @@ def structure(text: str, path: str) -> list[tuple[int, str]]:
     return sorted(items)
 
 
+PARAGRAPH_OPENER = re.compile(r"^(#{1,6}\s|[-*+]\s|\d+\.\s)")  # a heading or a list item
+
+
 def paragraph_starts(text: str) -> list[int]:
     """The first line of every paragraph, heading, list item, block fence and code block, in order."""
-    m = FRONT_MATTER.match(text)
-    start = m.group(0).count("\n") if m else 0
-    starts, previous_blank, fence = [], True, False
-    for number, line in enumerate(text.splitlines()[start:], start + 1):
-        stripped = line.strip()
-        if fence:
-            fence = not CODE_FENCE.match(line)
-            continue
-        if stripped and (previous_blank or re.match(r"^(#{1,6}\s|/{3}|[-*+]\s|\d+\.\s|```|~~~)", stripped)):
-            starts.append(number)
-        fence = bool(CODE_FENCE.match(line))
-        previous_blank = not stripped or stripped.startswith("///")
+    starts, after_break = [], True
+    for line in chapter.scan(text).lines:
+        if line.kind == chapter.CODE:
+            if line.opens:
+                starts.append(line.number)
+            after_break = True
+        elif line.kind == chapter.BLOCK:
+            starts.append(line.number)
+            after_break = True
+        elif line.kind == chapter.PROSE:
+            stripped = line.text.strip()
+            if stripped and (after_break or PARAGRAPH_OPENER.match(stripped)):
+                starts.append(line.number)
+            after_break = not stripped
     return starts
 
 
@@ -128,27 +132,16 @@ def aligner(english: str, translated: str, english_skeleton: list, translated_sk
 
 def math_segments(text: str) -> list[tuple[int, str, bool]]:
     """(line, TeX, is display math) of every math segment outside code, in order."""
-    masked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), _blank_code(text))
-    line_of = lambda offset: masked.count("\n", 0, offset) + 1  # noqa: E731
+    masked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), chapter.masked(text, chapter.READ))
+    line_at = lambda offset: masked.count("\n", 0, offset) + 1  # noqa: E731
     display = [(m.start(), m.group(1), True) for m in DISPLAY_MATH.finditer(masked)]
     rest = DISPLAY_MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), masked)
     inline = [(m.start(), m.group(1), False) for m in INLINE_MATH.finditer(rest)]
-    return [(line_of(offset), tex, is_display) for offset, tex, is_display in sorted(display + inline)]
-
-
-def _blank_code(text: str) -> str:
-    out, fence = [], False
-    for line in text.splitlines(keepends=True):
-        if CODE_FENCE.match(line):
-            fence = not fence
-            out.append("\n")
-        else:
-            out.append("\n" if fence else line)
-    return "".join(out)
+    return [(line_at(offset), tex, is_display) for offset, tex, is_display in sorted(display + inline)]
 
 
 def number_pattern(locale: str) -> tuple[str, str, str]:
-    """(regex of one number, thousands separators, decimal mark) in the locale's format (hooks.numbers)."""
+    """(regex of one number, thousands separators, decimal mark) in the locale's format (grader.numbers)."""
     decimal, thousands = FORMATS.get(locale, FORMATS[SOURCE])
     if thousands == "\u202f":  # a narrow no-break space; its wider cousins are accepted too
         thousands = "\u202f\u00a0 "

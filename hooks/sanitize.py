@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from grader import files
+from hooks import chapter
 
 # Elements that run script, embed another document, or load from elsewhere.
 ELEMENTS = frozenset(
@@ -126,9 +127,8 @@ def report(found: list[Unsafe], where: str, source_path: Path) -> list[str]:
 def unsafe_in_chapter(source: str) -> list[tuple[int, str]]:
     """(line, what) of every tag written in a chapter's source (outside code) that could run script:
     what the build will escape and report, found before rendering, for the translators' checks. Code and
-    block headers are left out: they reach the page escaped."""
-    masked = re.sub(r"(?ms)^(\s*)(```|~~~).*?^\s*\2", lambda m: re.sub(r"[^\n]", " ", m.group(0)), source)
+    block fences are left out: they reach the page escaped (a block's options, not at all)."""
+    masked = chapter.masked(source, frozenset({chapter.PROSE, chapter.FRONT}))
     masked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), masked)
-    masked = re.sub(r"(?m)^[ ]{0,3}/{3,}.*$", lambda m: " " * len(m.group(0)), masked)  # block titles are escaped
     return [(locate(unsafe, masked), unsafe.message()) for unsafe in neutralise(masked)[1]]
 

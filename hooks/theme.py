@@ -1,20 +1,173 @@
-"""What the hook changes in the page mkdocs-material writes around the content.
+"""MkDocs hook: what the course changes in the page mkdocs-material writes around the content.
 
-mkdocs-static-i18n points the theme's language links at the same page in each language, so
-the switcher keeps a reader on the lesson. The theme also writes them into <head> as
-`<link rel="alternate" hreflang>`, and its script fetches `sitemap.xml` next to each one, to
-map pages between languages; next to a page there is none, so every page load made one failed
-request (and a console error) per language. The switcher's own links already lead to the same
-lesson, so the <head> copies go.
+- Language alternates. mkdocs-static-i18n points the theme's language links at the same page in
+  each language, so the switcher keeps a reader on the lesson. The theme also writes them into
+  <head> as `<link rel="alternate" hreflang>`, and its script fetches `sitemap.xml` next to each
+  one, to map pages between languages; next to a page there is none, so every page load made one
+  failed request (and a console error) per language. The switcher's own links already lead to the
+  same lesson, so the <head> copies go (`without_language_alternates`, called by hooks/course.py).
+- Search per locale. mkdocs-static-i18n merges every locale's pages into the one index the theme
+  loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
+  every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with
+  its pages only and its own lunr language, and its pages' `base` points at their locale's folder:
+  the theme resolves the index and the results' links against it, and nothing else (instant
+  navigation and versions are off).
+- Words the theme leaves unnamed or in one language: the search dialog gets a name (the one its
+  search box already has, in the page's language), a heading's permanent link its title in the
+  page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
+  it when it scrolls sideways (`[reader] formula`, used by assets/reader.js).
+- The root 404.html: every locale's build writes it, the last one wins; it is the default locale's.
+
+Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
+on_post_template (the 404 page), on_post_build (this locale's search index; after the last locale,
+the default locale's index and the root 404.html).
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from mkdocs.plugins import event_priority  # noqa: E402
+from mkdocs.utils import write_file  # noqa: E402
 
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"base": ")([^"]*)(")', re.S)
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+SEARCH_BOX_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*\baria-label="([^"]*)"')
+DISPLAY_MATH = '<div class="course-math">'
+SEARCH_PLUGINS = ("material/search", "search")
+LUNR_PACKS = Path(__import__("material").__file__).parent / "templates/assets/javascripts/lunr/min"
+@dataclass
+class Build:
+    """What this hook keeps between the events of one build: the labels, and the 404 page to write."""
+
+    labels: dict = field(default_factory=dict)
+    page_404: str | None = None
+
+
+BUILD = Build()
 
 
 def without_language_alternates(output: str) -> str:
     head, sep, body = output.partition("</head>")
     return HEAD_ALTERNATE.sub("", head) + sep + body if sep else output
+
+
+# --- the page
+
+
+def with_locale_search(output: str, locale: str) -> str:
+    """The page's `base` (the site's root, relative to the page) made its locale's folder, where its index is."""
+    return CONFIG_BASE.sub(lambda m: f"{m.group(1)}{m.group(2).rstrip('/')}/{locale}/{m.group(3)}", output, count=1)
+
+
+def with_named_search_dialog(output: str) -> str:
+    name = SEARCH_BOX_NAME.search(output)
+    if not name:
+        return output
+    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + f' aria-label="{name.group(1)}">', 1)
+
+
+def with_formula_names(output: str, name: str) -> str:
+    return output.replace(DISPLAY_MATH, f'<div class="course-math" data-scroll-label="{html.escape(name)}">')
+
+
+def page_output(output: str, locale: str, default_locale: str, labels: dict) -> str:
+    """Everything this hook changes in a written page."""
+    output = with_named_search_dialog(with_formula_names(output, labels["reader.formula"]))
+    return output if locale == default_locale else with_locale_search(output, locale)
+
+
+# --- search, one index per locale
+
+
+def lunr_languages(locale: str) -> list[str]:
+    """The lunr language the theme's search worker loads for a locale: its own pack, else English (built in)."""
+    return [locale] if (LUNR_PACKS / f"lunr.{locale}.min.js").exists() else ["en"]
+
+
+def locale_index(index: dict, locale: str, prefix: str) -> dict:
+    """The search index of one locale: its entries, their links relative to the locale's folder (`prefix`)."""
+    docs = [{**doc, "location": doc["location"].removeprefix(prefix)} for doc in index["docs"]]
+    return {"config": {**index["config"], "lang": lunr_languages(locale)}, "docs": docs}
+
+
+def default_entries(index: dict, other_locales: list[str]) -> dict:
+    """The default locale's entries of a merged index: those under no other locale's folder."""
+    others = tuple(f"{locale}/" for locale in other_locales)
+    return {**index, "docs": [doc for doc in index["docs"] if not doc["location"].startswith(others)]}
+
+
+def _search_index(config) -> dict | None:
+    plugin = next((config.plugins[name] for name in SEARCH_PLUGINS if name in config.plugins), None)
+    if plugin is None or not hasattr(plugin, "search_index"):
+        return None
+    return json.loads(plugin.search_index.generate_search_index(None))
+
+
+# --- MkDocs events
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _locale(config) -> str:
+    """The locale being built (mkdocs-static-i18n builds one after the other)."""
+    return getattr(_i18n(config), "current_language", None) or config.theme.get("language", "en")
+
+
+def _labels(locale: str) -> dict:
+    return BUILD.labels.get(locale) or BUILD.labels["en"]
+
+
+def on_config(config):
+    from hooks.labels import load_labels
+
+    global BUILD
+    if not BUILD.labels or not getattr(_i18n(config), "building", False):   # a new build or rebuild
+        BUILD = Build(load_labels(Path(config.docs_dir)))  # hooks/course.py reports a malformed labels.toml first
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = _labels(_locale(config))["reader.permalink"]
+    return config
+
+
+def on_post_page(output, page, config):
+    locale = _locale(config)
+    return page_output(output, locale, getattr(_i18n(config), "default_language", locale), _labels(locale))
+
+
+def on_post_template(output_content, template_name, config):
+    i18n = _i18n(config)
+    default = getattr(i18n, "default_language", None)
+    if template_name == "404.html" and getattr(i18n, "current_language", None) == default:
+        BUILD.page_404 = with_named_search_dialog(without_language_alternates(output_content))
+    return output_content
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100), which builds the other locales and merges their indexes
+def on_post_build(config):
+    i18n, site = _i18n(config), Path(config.site_dir)
+    index = _search_index(config)
+    if i18n is None or index is None:
+        return
+    if i18n.building:  # one other locale's build: the search plugin holds this locale's entries only
+        locale = i18n.current_language
+        write_file(json.dumps(locale_index(index, locale, f"{locale}/"), ensure_ascii=False, separators=(",", ":"))
+                   .encode("utf-8"), str(site / locale / "search" / "search_index.json"))
+        return
+    default = i18n.default_language
+    others = [locale for locale in i18n.build_languages if locale != default]
+    english = locale_index(default_entries(index, others), default, "")
+    write_file(json.dumps(english, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+               str(site / "search" / "search_index.json"))
+    if BUILD.page_404:
+        write_file(BUILD.page_404.encode("utf-8"), str(site / "404.html"))

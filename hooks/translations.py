@@ -10,20 +10,23 @@ The strict build runs the same checks and fails on every finding but the informa
 the site's translation status page shows.
 
 A translated page records the English text it translates in its front matter
-(`translation_of: <hash>`); `--stamp PAGE` writes the current hash once a page is brought up to date
-(`LOCALE --stamp`: every page of the locale).
+(`translation_of: <hash>`). `--stamp FILE --reviewer NAME` records that FILE (a page, labels.toml or
+grader.po) was reviewed against the current English, in the locale's review record (hooks.review), and
+writes a page's hash; `LOCALE --stamp` stamps the pages the record shows reviewed against the current English.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import re
 import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from hooks import pages
+from grader import files
+from hooks import pagechecks, pages
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
     CJK, INFO_KINDS, KINDS, RENDER_KINDS, Finding, Glossary, allowed_words, latin_prose, bank_values, broken, check_page, restated,
 )
@@ -115,7 +118,10 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
-    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale)
+    from hooks.surfaces import check_surfaces
+
+    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
+        check_surfaces(docs, locale, root, glossary)
 
 
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
@@ -177,6 +183,20 @@ def progress_text(rows: list[Progress]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells)
 
 
+def progress_html(rows: list[Progress]) -> str:
+    """The table as the site's translation status page shows it, and each locale's pages to bring up to date."""
+    escape = lambda text: html.escape(text, quote=False)  # noqa: E731
+    head = "".join(f"<th>{escape(c)}</th>" for c in PROGRESS_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>" for cells in progress_rows(rows))
+    todo = "".join(
+        f"<li><strong>{p.locale}</strong>: " + ", ".join(
+            [f"<code>{escape(name)}</code> (missing)" for name in p.missing]
+            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]) + "</li>"
+        for p in rows if p.missing or p.stale)
+    todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
+    return f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
+
+
 # --- the command
 
 
@@ -195,27 +215,9 @@ def stamp(docs: Path, pages_to_stamp: list[Path]) -> list[Path]:
             text = f"---\n{meta}\n---\n" + text[m.end():]
         else:
             text = f"---\ntranslation_of: {digest}\n---\n\n" + text
-        path.write_text(text, encoding="utf-8")
+        files.write_atomic(path, text)
         changed.append(path)
     return changed
-
-
-def pages_to_stamp(docs: Path, locales_named: list[str], named: list[str]) -> list[Path]:
-    """The translated pages `--stamp` names (paths), or every page of the locales named; ValueError says why not."""
-    if not named:
-        if not locales_named or SOURCE in locales_named:
-            raise ValueError("--stamp needs the locale whose pages you brought up to date (e.g. `ja --stamp`), "
-                             "or the pages themselves (`--stamp docs/ja/02-attention-projection.md`)")
-        return [p for locale in locales_named for p in sorted((docs / locale).glob("*.md"))
-                if (docs / SOURCE / p.name).exists()]
-    found = []
-    for name in named:
-        path = Path(name).resolve()
-        if not (path.suffix == ".md" and path.is_file() and path.parent.parent == docs.resolve()
-                and path.parent.name != SOURCE and (docs / SOURCE / path.name).exists()):
-            raise ValueError(f"{name}: not a translated page (docs/<locale>/<page>.md with an English page)")
-        found.append(path)
-    return found
 
 
 def locales(docs: Path) -> list[str]:
@@ -227,8 +229,12 @@ def locales(docs: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hooks.translations", description=__doc__.splitlines()[0])
     parser.add_argument("locales", nargs="*", metavar="LOCALE", help="the locales to check (default: all)")
-    parser.add_argument("--stamp", nargs="*", metavar="PAGE", help="record that these pages (default: every page "
-                        "of the LOCALEs named) are up to date with English, then check")
+    parser.add_argument("--stamp", nargs="*", metavar="FILE", help="record that you reviewed these files (pages, "
+                        "labels.toml, grader.po) against English (default: stamp the pages of the LOCALEs named that "
+                        "their review record shows reviewed), then check")
+    parser.add_argument("--reviewer", metavar="NAME", help="who reviewed the files given to --stamp (a name or a role)")
+    parser.add_argument("--change", action="append", default=[], metavar="TEXT",
+                        help="what the review changed, for the record (repeat it for each change)")
     args = parser.parse_args(argv)
     root = Path.cwd()
     docs = root / "docs"
@@ -242,14 +248,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.stamp is not None:
         try:
-            for path in stamp(docs, pages_to_stamp(docs, args.locales, args.stamp)):
-                print(f"stamped {relative(path, root)}")
+            from hooks import review
+
+            for line in review.stamp(docs, root, args.locales, args.stamp, args.reviewer, args.change):
+                print(line)
         except ValueError as error:
             print(error, file=sys.stderr)
             return 2
-    from hooks.site import known_ids
-
-    ids = known_ids()
+    ids = pagechecks.known_ids()
     by_locale = {}
     for locale in args.locales or known:
         by_locale[locale] = check_locale(docs, locale, root, ids)

@@ -17,14 +17,16 @@ at start-up); :mod:`grader.messages.audit` checks them with Babel.
 from __future__ import annotations
 
 import os
+import re
 import string
 from functools import cache
 from typing import Mapping
 
+from ..numbers import DECIMAL_COMMA  # noqa: F401  (the locales whose students type 0,5: grader.numbers)
+
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
 DEFAULT = "en"
 REF = "key:"   # a parameter value naming another message
-DECIMAL_COMMA = frozenset({"fr", "id"})   # locales whose students may type 0,5 for 0.5
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")   # POSIX order: the first set one wins
 ENGLISH_LOCALES = frozenset({"C", "POSIX"})
 
@@ -71,14 +73,45 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 def message(key: str, lang: str = DEFAULT, **params: object) -> str:
-    """The sentence for ``key`` in ``lang`` (English if the locale lacks it)."""
+    """The sentence for ``key`` in ``lang`` (English if the locale lacks it).
+
+    A parameter naming no message (a student's text that happens to start with ``key:``,
+    such as a file ``key:x.toml``) is shown as it is."""
     lang = lang if lang in LOCALES else DEFAULT
     template = catalog(lang).get(key) or catalog(DEFAULT)[key]
     values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
-                  if isinstance(v, str) and v.startswith(REF) else v)
+                  if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
               for k, v in params.items()}
+    values = {**_rule(lang), **values}
     needed = placeholders(template)
     return template.format(**{name: values.get(name, "?") for name in needed})
+
+
+# How the little TeX a message may hold ($q \cdot k_i$) reads as plain text on a terminal.
+_TEX_GROUPS = re.compile(r"\\(?:text|mathrm|operatorname)\{([^{}]*)\}")
+_TEX_ROOT = re.compile(r"\\sqrt\{([^{}]*)\}")
+_TEX_SYMBOLS = ((r"\cdot", "·"), (r"\times", "×"), (r"\le", "≤"), (r"\ge", "≥"),
+                (r"\lVert", "‖"), (r"\rVert", "‖"), (r"\,", " "), (r"\;", " "), (r"\ ", " "))
+_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def plain_math(text: str) -> str:
+    r"""``text`` with each ``$TeX$`` segment written as plain text: ``$q \cdot k_i / \sqrt{d_k}$``
+    reads ``q · k_i / sqrt(d_k)``. Only the few commands the catalogs use are known."""
+    def plain(match: re.Match) -> str:
+        tex = _TEX_ROOT.sub(r"sqrt(\1)", _TEX_GROUPS.sub(r"\1", match.group(1)))
+        for command, symbol in _TEX_SYMBOLS:
+            tex = tex.replace(command, symbol)
+        return tex.replace("{", "").replace("}", "")
+    return _MATH.sub(plain, text)
+
+
+@cache
+def _rule(lang: str) -> Mapping[str, str]:
+    """The tolerance's numbers as ``{tolerance}``, ``{absolute}``, ``{digits}`` in ``lang``: every
+    message that states the rule derives its text from :mod:`grader.tolerance`."""
+    from ..tolerance import message_params
+    return message_params(lang)
 
 
 class UnknownLanguage(ValueError):

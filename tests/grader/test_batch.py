@@ -2,13 +2,17 @@
 CSV and JSONL content, unreadable files, resuming after kill -9, changed files,
 --jobs, hostile answers, bad input."""
 import csv
+import io
 import json
 import os
 import shutil
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import time
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -42,7 +46,7 @@ def lines(out):
 
 
 def rows(out):
-    return list(csv.reader((out / "grades.csv").open(encoding="utf-8")))
+    return list(csv.reader((out / "grades.csv").open(encoding="utf-8", newline="")))
 
 
 @pytest.fixture
@@ -66,7 +70,7 @@ def test_a_huge_file_is_not_read(tmp_path):
     (folder / "zed.toml").write_bytes(b"#" * (2 << 20))
     summary = json.loads(grade(folder, tmp_path / "out").stdout)
     assert summary["unreadable"] == [{"student": "zed", "file": "zed.toml", "error":
-        "cannot read the file (2097152 bytes; a submission has at most 1048576)."}]
+        "the file is 2097152 bytes; a submission has at most 1048576."}]
 
 
 def test_csv_and_jsonl_are_exact(klass, tmp_path):
@@ -334,3 +338,232 @@ def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
                              capture_output=True, text=True, env=env(), timeout=60)
     assert missing.returncode == 2
     assert message("error-not-a-folder", lang, folder="nowhere") in missing.stderr
+
+
+# --- a class folder that can't break the run (issue 12) ------------------------------
+
+from grader.messages import message  # noqa: E402
+
+ALICE = (ROOT / "examples" / "alice.toml").read_text()
+
+
+def summary_of(proc):
+    data = json.loads(proc.stdout.encode("utf-8", "surrogateescape").decode("utf-8"))   # strict UTF-8
+    return data, {u["student"]: u["error"] for u in data["unreadable"]}
+
+
+def says(key, path, **params):
+    """The English message for ``key``, as the summary shows it (without the file's name)."""
+    return message(key, "en", path=path, **params).removeprefix(f"{path}: ")
+
+
+@pytest.fixture
+def odd(tmp_path):
+    """A class folder with every odd thing a folder can hold, and alice's good file."""
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text(ALICE)
+    (folder / "alice.toml").write_text(ALICE)
+    os.symlink("alice.toml", folder / "alias.toml")                  # a link inside: graded
+    os.symlink(outside, folder / "leak.toml")                        # leaves the folder: refused
+    os.symlink("../elsewhere.toml", folder / "leak2.toml")
+    os.symlink("nowhere.toml", folder / "dangling.toml")
+    os.symlink("loop-b.toml", folder / "loop-a.toml")
+    os.symlink("loop-a.toml", folder / "loop-b.toml")
+    os.mkfifo(folder / "fifo.toml")                                  # never opened for reading
+    (folder / "dir.toml").mkdir()
+    (folder / "nested").mkdir()
+    (folder / "nested" / "zoe.toml").write_text(ALICE)               # not graded: not in the folder
+    os.symlink("nested", folder / "dirlink.toml")
+    (folder / "deep.json").write_text('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (folder / "deeptoml.toml").write_text("a = " + "[" * 5000 + "]" * 5000 + "\n")
+    (folder / "deepinline.toml").write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n")
+    (folder / "bigint.json").write_text('{"terrain-warmup": {"lr-at-step": ' + "9" * 5000 + "}}")
+    (folder / "bigint2.toml").write_text('["terrain-warmup"]\n"lr-at-step" = ' + "9" * 5000 + "\n")
+    (folder / "surrogate.json").write_text('{"terrain-warmup": {"lr-at-step": "\\ud800"}}')
+    (folder / "surrogatekey.json").write_text('{"\\udfff": {}}')
+    (folder / "bom.toml").write_bytes(b"\xef\xbb\xbf" + ALICE.encode())       # read: a BOM is not content
+    (folder / "bomjson.json").write_bytes(b"\xef\xbb\xbf" + json.dumps(
+        {"terrain-warmup": {"lr-at-step": "3e-4"}}).encode())
+    (folder / "keyref.toml").write_text('["key:zzz"]\na = "1"\n')
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(folder / "sock.toml"))
+    return folder
+
+
+def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_path):
+    out = tmp_path / "out"
+    proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(out), "--format", "json"],
+                          capture_output=True, text=True, env=env(), timeout=300)  # a FIFO never blocks
+    assert "Traceback" not in proc.stderr and proc.returncode == 2, proc.stderr
+    data, errors = summary_of(proc)
+    graded = {r["student"]: r["score"] for r in lines(out) if r["error"] is None}
+    assert set(graded) == {"alice", "alias", "bom", "bomjson"}
+    assert graded["alice"] == graded["alias"] == graded["bom"] == 26
+    assert errors == {
+        "leak": says("error-link-outside", "leak.toml"),
+        "leak2": says("error-link-outside", "leak2.toml"),
+        "dangling": says("error-link-broken", "dangling.toml"),
+        "loop-a": says("error-link-broken", "loop-a.toml"),
+        "loop-b": says("error-link-broken", "loop-b.toml"),
+        "fifo": says("error-fifo", "fifo.toml"),
+        "sock": says("error-socket", "sock.toml"),
+        "dir": says("error-is-folder", "dir.toml"),
+        "dirlink": says("error-is-folder", "dirlink.toml"),
+        "nested": says("error-is-folder", "nested"),
+        "deep": says("error-too-deep", "deep.json"),
+        "deeptoml": says("error-too-deep", "deeptoml.toml"),
+        "deepinline": says("error-too-deep", "deepinline.toml"),
+        "bigint": says("error-long-number", "bigint.json", limit=sys.get_int_max_str_digits()),
+        "bigint2": says("error-long-number", "bigint2.toml", limit=sys.get_int_max_str_digits()),
+        "surrogate": says("error-lone-surrogate", "surrogate.json"),
+        "surrogatekey": says("error-lone-surrogate", "surrogatekey.json"),
+        "keyref": says("error-unknown-exercise", "keyref.toml", id="key:zzz",
+                       known=", ".join(EXERCISES)),
+    }
+    assert data["students"] == len(graded) + len(errors)
+    leaked = (out / "results.jsonl").read_text()
+    assert "zoe" not in leaked and '"elsewhere' not in leaked and "leak" in leaked
+    assert {r[0] for r in rows(out)[1:]} == set(graded) | set(errors)
+
+
+def test_an_odd_folder_summary_in_text(odd, tmp_path):
+    proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, env=env(), timeout=300)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "  leak.toml: " + says("error-link-outside", "leak.toml") in proc.stdout
+    assert "  fifo.toml: " + says("error-fifo", "fifo.toml") in proc.stdout
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+def test_a_device_is_refused(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    try:
+        os.mknod(folder / "null.toml", 0o600 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("no permission to make a device node here")
+    data, errors = summary_of(grade(folder, tmp_path / "out"))
+    assert errors == {"null": says("error-device", "null.toml")}
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "alice.toml").write_text(ALICE)
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.toml"), "w") as handle:
+        handle.write(ALICE)
+    out = tmp_path / "out"
+    proc = grade(folder, out)
+    assert proc.returncode == 2
+    data, errors = summary_of(proc)
+    assert errors == {"caf\\xe9": says("error-name-not-utf8", "caf\\xe9.toml")}
+    assert [u["file"] for u in data["unreadable"]] == ["caf\\xe9.toml"]
+    (out / "results.jsonl").read_bytes().decode("utf-8")               # strict: valid UTF-8
+    assert (out / "grades.csv").read_bytes().decode("utf-8").count("caf\\xe9") == 1
+    text = subprocess.run([GRADER, "grade", str(folder), "--out", str(out)], capture_output=True,
+                          env=env(), timeout=300)
+    assert text.returncode == 2 and b"caf\\xe9.toml" in text.stdout
+    text.stdout.decode("utf-8")
+
+
+def test_ids_that_differ_only_by_normalisation_or_invisible_characters_conflict(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    nfc, nfd = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
+    for name in (nfc, nfd, "alice", "ali\u200bce", "bob\u2060", "zoë"):
+        (folder / f"{name}.toml").write_text(ALICE)
+    (folder / unicodedata.normalize("NFD", "chloé.toml")).write_text(ALICE)
+    data, errors = summary_of(grade(folder, tmp_path / "out"))
+    graded = {r["student"] for r in lines(tmp_path / "out") if r["error"] is None}
+    assert graded == {"bob\u2060", "zoë", unicodedata.normalize("NFC", "chloé")}   # ids in NFC
+    assert set(errors) == {nfc, "alice"}
+    conflict = message("error-id-conflict", "en", files="X").split("X")[0]
+    assert errors["alice"].startswith(conflict) and "ali\\u200bce.toml" in errors["alice"]
+    assert errors[nfc].startswith(conflict)
+
+
+def test_csv_injection_in_student_ids(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    ids = ['=HYPERLINK("evil.example","x")', "+cmd", "-2+3", "@SUM(1)", "\t=1", "\r=1",
+           "a;=1+1"]
+    for student in ids:
+        (folder / f"{student}.toml").write_text(ALICE)
+    grade(folder, tmp_path / "out")
+    text = (tmp_path / "out" / "grades.csv").read_text(encoding="utf-8")
+    for delimiter in (",", ";", "\t"):
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
+            assert not any(c.startswith(("=", "+", "-", "@", "\t", "\r")) for c in row), row
+    students = [r[0] for r in rows(tmp_path / "out")[1:]]
+    inner = {";=": ";'=", "\t=": "\t'=", "\r=": "\r'="}      # where ';', tab or CR would split a cell
+
+    def neutralised(s):
+        for bad, good in inner.items():
+            s = s.replace(bad, good)
+        return "'" + s if s[0] in "=+-@\t\r" else s
+    assert sorted(students) == sorted(map(neutralised, ids))
+    assert {r["student"] for r in lines(tmp_path / "out")} == set(ids)   # the JSONL keeps them as they are
+
+
+def test_control_characters_in_file_names_are_escaped_in_the_summary(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "\x1b[1A\x1b[2Kfake.toml").write_text("not toml [")
+    proc = subprocess.run([GRADER, "grade", str(folder), "--out", str(tmp_path / "o")],
+                          capture_output=True, text=True, env=env(), timeout=300)
+    assert proc.returncode == 2 and "\x1b" not in proc.stdout + proc.stderr
+    assert "\\x1b[1A\\x1b[2Kfake.toml: " in proc.stdout
+
+
+def test_the_output_folder_inside_the_class_folder_is_not_a_student(tmp_path):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "alice.toml").write_text(ALICE)
+    for _ in range(2):
+        proc = grade(folder, folder / "out")
+        assert proc.returncode == 0, proc.stdout
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "alice.toml").write_text(ALICE)
+    for _ in range(2):                                  # results written among the submissions
+        again = grade(other, other)
+        assert again.returncode == 0, again.stdout
+    assert {r["student"] for r in lines(other)} == {"alice"}
+    assert json.loads(again.stdout)["students"] == 1
+
+
+@pytest.mark.parametrize("make, key, params", [
+    (lambda p: os.mkfifo(p), "error-fifo", {}),
+    (lambda p: p.mkdir(), "error-is-folder", {}),
+    (lambda p: p.write_text('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}"), "error-too-deep", {}),
+    (lambda p: p.write_text('{"terrain-warmup": {"lr-at-step": ' + "9" * 5000 + "}}"),
+     "error-long-number", {"limit": sys.get_int_max_str_digits()}),
+    (lambda p: p.write_text('{"terrain-warmup": {"lr-at-step": "\\ud800"}}'), "error-lone-surrogate", {}),
+    (lambda p: p.write_bytes(b"#" * (2 << 20)), "error-too-big", {"size": 2 << 20, "limit": 1 << 20}),
+])
+def test_submit_follows_the_same_rules(tmp_path, make, key, params):
+    path = tmp_path / "mine.json"
+    make(path)
+    proc = subprocess.run([GRADER, "submit", str(path)], capture_output=True, text=True, env=env(),
+                          timeout=120)                   # a FIFO never blocks
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip() == message(key, "en", path=path, **params)
+
+
+def test_submit_reads_a_toml_file_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + ALICE.encode())
+    assert subprocess.run([GRADER, "submit", str(path)], capture_output=True, env=env(),
+                          timeout=120).returncode == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko", "fr", "id"])
+def test_an_error_in_the_summary_does_not_repeat_the_path(tmp_path, lang):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    os.mkfifo(folder / "fifo.toml")
+    data, errors = summary_of(grade(folder, tmp_path / "out", "--lang", lang))
+    assert str(folder) not in errors["fifo"]
+    assert errors["fifo"] == message("error-fifo", lang, path="P").removeprefix("P").lstrip(" :\uff1a")

@@ -306,3 +306,81 @@ def test_gradescope_for_an_unreadable_file_still_writes_results(tmp_path):
 
 def test_gradescope_is_only_for_submit():
     assert run("check", "attention-weights", "scores", "1", "--format", "gradescope").returncode == 2
+
+
+# --- an answer that begins with '-' (issue 12) --------------------------------------
+
+@pytest.mark.parametrize("args, code, answer", [
+    (["terrain-warmup", "first-step-ratio", "-1/2"], 1, "-1/2"),
+    (["terrain-warmup", "first-step-ratio", "-sqrt(2)"], 1, "-sqrt(2)"),
+    (["terrain-warmup", "first-step-ratio", "-e"], 1, "-e"),
+    (["terrain-warmup", "first-step-ratio", "--1"], 1, "--1"),
+    (["attention-weights", "scores", "-(1, 1, 0)"], 2, "-(1, 1, 0)"),      # read, then refused
+    (["attention-weights", "scores", "--lang", "fr", "-(1, 1, 0)"], 2, "-(1, 1, 0)"),
+    (["terrain-warmup", "first-step-ratio", "-1/2", "--seed", "s1"], 1, "-1/2"),
+    (["terrain-warmup", "first-step-ratio", "-x"], 2, "-x"),
+])
+def test_an_answer_may_begin_with_a_minus(args, code, answer):
+    proc = run("check", *args, "--format", "json")
+    assert proc.returncode == code, proc.stderr
+    assert json.loads(proc.stdout)["answer"] == answer
+
+
+def test_options_still_work_beside_a_negative_answer():
+    assert "usage" in run("check", "-h").stdout
+    assert run("check", "attention-weights", "scores", "-1", "--lang", "klingon").returncode == 2
+    proc = run("check", "attention-weights", "scores", "--format", "yaml", "-1")
+    assert proc.returncode == 2 and "yaml" in proc.stderr
+
+
+# --- nothing the student typed can act on the terminal --------------------------------
+
+FAKE = "\x1b[1A\x1b[2Kfake: 3/3 Correct."
+
+
+def test_an_answer_cannot_rewrite_the_screen():
+    proc = run("check", "attention-weights", "scores", FAKE)
+    assert proc.returncode == 2
+    assert "\x1b" not in proc.stdout + proc.stderr
+    out = proc.stdout.splitlines()
+    row = next(i for i, line in enumerate(out) if "fake: 3/3" in line)
+    assert "\\x1b[1A\\x1b[2Kfake" in out[row]
+    column = json.loads(run("check", "attention-weights", "scores", FAKE, "--format", "json").stdout)["column"]
+    from grader.report import printable
+    assert out[row + 1].index("^") == out[row].index("\\x1b") + len(printable(FAKE[:column]))
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "attention-weights", "\x1b[2Jscores", "1"],         # an unknown part, echoed back
+    ["check", "\x1b[2J", "scores", "1"],
+    ["submit", "\x1b[2J.toml"],
+    ["check", "attention-weights", "scores", "1", "\x1b[2J"],     # argparse's own error
+])
+def test_errors_escape_what_they_echo(args):
+    proc = run(*args)
+    assert proc.returncode == 2
+    assert "\x1b" not in proc.stdout + proc.stderr and "\\x1b" in proc.stdout + proc.stderr
+
+
+def _run_bytes(*args):
+    proc = subprocess.run([GRADER.encode(), *args], capture_output=True, cwd=ROOT, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "GRADER_LANG"})
+    assert b"Traceback" not in proc.stderr
+    return proc
+
+
+@pytest.mark.parametrize("answer", [b"1\xff", b"(1, \xe9)", "\u202e1".encode(), "1\u0085".encode()])
+def test_json_output_is_always_valid_utf8(answer):
+    proc = _run_bytes(b"check", b"attention-weights", b"scores", answer, b"--format", b"json")
+    assert proc.returncode == 2
+    data = json.loads(proc.stdout.decode("utf-8"))          # strict: valid UTF-8
+    assert data["note"] == "syntax-error"
+    assert "\u202e".encode() not in proc.stdout and "\u0085".encode() not in proc.stdout
+    text = _run_bytes(b"check", b"attention-weights", b"scores", answer)
+    assert text.returncode == 2 and text.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize("name", ["key:nope.toml", "key:error-internal.toml"])
+def test_a_file_name_that_looks_like_a_message_key(name):
+    proc = run("submit", name)
+    assert proc.returncode == 2 and name in proc.stderr

@@ -53,12 +53,26 @@ def test_undecided_equals_falls_back_to_numbers(monkeypatch):
     assert compare.compare_scalar(value("1/(2+exp(-1/2))"), W).equal
 
 
-def test_undecided_when_numbers_do_not_settle_it(monkeypatch):
+def _no_proof(monkeypatch):
+    """SymPy's proofs switched off: only the numeric comparison is left."""
     monkeypatch.setattr(sympy.Expr, "equals", lambda self, other, failing_expression=False: None)
     monkeypatch.setattr(sympy, "simplify", lambda expr, **kw: expr)
-    tiny = W + sympy.Integer(10) ** -40          # equal to 25 digits, not to 100
-    verdict = compare.compare_scalar(tiny, W)
-    assert verdict == compare.Verdict(False, "undecided")
+    monkeypatch.setattr(sympy, "together", lambda expr, **kw: sympy.Integer(1))
+
+
+def test_a_difference_beyond_any_fixed_precision_is_still_seen(monkeypatch):
+    _no_proof(monkeypatch)
+    tiny = W + sympy.Integer(10) ** -40          # equal to 39 digits
+    assert compare.compare_scalar(tiny, W) == compare.Verdict(False)
+    perturbed = sympy.Rational(3, 10) * sympy.cos(sympy.Integer(10) ** -999)    # equal to ~2000 digits
+    assert compare.compare_scalar(perturbed, sympy.Rational(3, 10)) == compare.Verdict(False)
+
+
+def test_undecided_when_no_proof_and_no_difference(monkeypatch):
+    """An exact form never becomes correct by numbers alone: no proof, no difference: undecided."""
+    _no_proof(monkeypatch)
+    square = (1 + sympy.sqrt(2)) ** 2                 # equals 3 + 2 sqrt(2), which SymPy now cannot show
+    assert compare.compare_scalar(square, 3 + 2 * sympy.sqrt(2)) == compare.Verdict(False, "undecided")
 
 
 @pytest.mark.parametrize("answer, matched, duplicates, unmatched, missing", [

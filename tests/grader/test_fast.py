@@ -8,14 +8,14 @@ import pytest
 import sympy
 
 from grader import bank, fast, feedback as fb
-from grader.check import evaluate
+from grader.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def numbers_for(part, exercise_id):
+def numbers_for(part, exercise_id, seed=None):
     """Answers around the reference and every named mistake, as students type them."""
-    values = [part.reference] + [v for _, v in fb.mistakes(exercise_id, part.id)]
+    values = [part.reference] + [v for _, v in fb.mistakes(exercise_id, part.id, seed)]
     texts = ["0", "-0.0", "1", "+3", "-2", ".5", "1.", "1e-3", "1E5", " 7 ", "1e999", "0.0001"]
     for v in values:
         x = float(sympy.N(v, 30))
@@ -28,8 +28,20 @@ def numbers_for(part, exercise_id):
     return sorted(set(texts))
 
 
+def vectors_for(part):
+    """Vectors and sets of plain numbers: the reference rounded, perturbed, reordered, too short."""
+    points = [tuple(p) for p in part.reference] if part.kind == "set" else [tuple(part.reference)]
+    texts = ["0.5", "2", "(1, 2)", "[0.5; 0.5; 0]"]
+    for digits in (2, 4, 12):
+        rounded = ["(" + ", ".join(f"{float(sympy.N(x, 30)):.{digits}g}" for x in point) + ")" for point in points]
+        texts += ["{" + ", ".join(rounded) + "}", "[" + ", ".join(rounded) + "]"] if part.kind == "set" else rounded
+        texts += ["(" + " ; ".join(f"{float(sympy.N(x, 30)):.{digits}g}" for x in points[0]) + ")"]
+    texts.append("(" + ", ".join(f"{float(sympy.N(x, 30)) * 1.004:.6g}" for x in points[0][::-1]) + ")")
+    return texts
+
+
 CASES = [(ex.id, p.id, text) for ex in bank.EXERCISES.values() for p in ex.parts
-         for text in (numbers_for(p, ex.id) if p.kind in ("scalar", "integer") else ["0.5", "2"])]
+         for text in (numbers_for(p, ex.id) if p.kind in ("real", "integer") else vectors_for(p))]
 
 
 @pytest.mark.parametrize("exercise_id, part_id, text", CASES)
@@ -39,15 +51,24 @@ def test_same_outcome_as_the_full_path(exercise_id, part_id, text):
 
 
 def test_it_answers_almost_every_plain_number():
-    answered = sum(fast.outcome(*case) is not None for case in CASES)
-    assert answered >= 0.9 * len(CASES)
-    # a decimal equal to a whole-number part's answer (or mistake) needs the exact proof
-    assert fast.outcome("submanifold-dims", "full-dim", "15.0") is None
-    assert fast.outcome("submanifold-dims", "full-dim", "15") is not None
+    numbers = [case for case in CASES if bank.get(case[0]).part(case[1]).kind in ("real", "integer")]
+    answered = sum(fast.outcome(*case) is not None for case in numbers)
+    assert answered >= 0.9 * len(numbers)
+    # decimals are read exactly: a whole number written 15.0 is 15, 15.000...01 is not
+    assert fast.outcome("submanifold-dims", "full-dim", "15.0").fraction == 1
+    assert fast.outcome("submanifold-dims", "full-dim", "15.00000000000000000000000000000001").fraction == 0
+
+
+def test_right_vectors_and_sets_of_plain_numbers_are_answered():
+    assert fast.outcome("attention-weights", "weights", "(0.3837, 0.3837, 0.2327)").fraction == 1
+    assert fast.outcome("attention-weights", "weights", "(0,3837 ; 0,3837 ; 0,2327)", decimal_comma=True).fraction == 1
+    assert fast.outcome("reachable-vertices", "vertices",
+                        "{(1, 0, 0), (0.75, 0, 0.25), (0.5, 0.25, 0.25), (0.5, 0.5, 0)}").fraction == 1
+    assert fast.outcome("attention-weights", "weights", "(0,38, 0,38, 0,23)", decimal_comma=True) is None
 
 
 @pytest.mark.parametrize("text", ["1_000", "012", "- 1", "1e9999", "0x10", "1j", "\u0663",
-                                  "1/2", "sqrt(2)", "1,5", "", "1" * 30, "--1", "1\u3000"])
+                                  "1/2", "sqrt(2)", "1,5", "", "1" * 50, "--1", "1\u3000"])
 def test_anything_else_takes_the_full_path(text):
     assert fast.read_number(text) is None
 
@@ -80,3 +101,18 @@ def test_a_damaged_cache_is_computed_again(tmp_path, monkeypatch):
         assert fast._well_formed(__import__("json").loads(path.read_text()))
     finally:
         fast.table.cache_clear()
+
+
+def numbers_for_variant(part, exercise):
+    return numbers_for(part, exercise.id, exercise.seed)
+
+
+VARIANT_CASES = [(ex.id, p.id, text, seed) for seed in ("s0007", "s0042")
+                 for ex in (bank.variant(i, seed) for i in bank.EXERCISES) for p in ex.parts
+                 for text in (numbers_for_variant(p, ex) if p.kind in ("real", "integer") else vectors_for(p))]
+
+
+@pytest.mark.parametrize("exercise_id, part_id, text, seed", VARIANT_CASES)
+def test_a_variant_gets_the_full_paths_outcome_too(exercise_id, part_id, text, seed):
+    quick = fast.outcome(exercise_id, part_id, text, seed=seed)
+    assert quick is None or quick == evaluate(exercise_id, part_id, text, seed=seed)

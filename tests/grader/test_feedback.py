@@ -40,10 +40,12 @@ CASES = [
     ("terrain-warmup", "lr-at-step", "0.0003", "peak-not-ramped", 0),
     ("terrain-warmup", "lr-at-step", "50/2000", "ramp-fraction-not-lr", 0),
     ("terrain-warmup", "step-at-fraction", "801", "off-by-one-step", 0),
+    ("terrain-warmup", "step-at-fraction", "799", "off-by-one-step", 0),       # each direction: 2 detectors
     ("terrain-warmup", "step-at-fraction", "80000", "percent-vs-fraction", 0),
     ("terrain-warmup", "step-at-fraction", "0.00012", "lr-instead-of-step", 0),
     ("terrain-warmup", "first-step-ratio", "1/200", "ratio-inverted", 0),
     ("terrain-warmup", "first-step-ratio", "2000/11", "off-by-one-step", 0),
+    ("terrain-warmup", "first-step-ratio", "2000/9", "off-by-one-step", 0),
     # lesson 4
     ("reachable-vertices", "vertices", "{(1,0,0),(3/4,0,1/4),(1/2,1/4,1/4),(1/2,1/2,0),(0,0,1)}",
      "removed-simplex-vertex", 3),
@@ -63,6 +65,7 @@ CASES = [
     ("reachable-vertices", "vertices", "1/2", "wrong-form", 0),
     # lesson 5
     ("submanifold-dims", "full-dim", "16", "dim-off-by-one", 0),
+    ("submanifold-dims", "full-dim", "14", "dim-off-by-one", 0),
     ("submanifold-dims", "warmup-dim", "7", "dim-off-by-one", 0),
     ("submanifold-dims", "warmup-dim", "9", "pinned-for-dim", 0),
     ("submanifold-dims", "warmup-pinned", "7", "active-for-pinned", 0),

@@ -8,7 +8,7 @@ from grader.limits import LimitExceeded, run_limited
 def test_timeout_kills_the_child():
     start = time.monotonic()
     assert run_limited(lambda: time.sleep(30), timeout=0.5) == LimitExceeded("timeout")
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 15     # 0.5 s asked; a loaded 2-core machine may add seconds
 
 
 def test_memory_cap():
@@ -20,8 +20,8 @@ def test_result_comes_back():
 
 
 def test_a_slow_check_is_reported_as_too_large(monkeypatch):
-    import grader.check as check
-    monkeypatch.setattr(check, "evaluate", lambda *a, **k: time.sleep(30))
+    import grader.evaluate
+    monkeypatch.setattr(grader.evaluate, "evaluate", lambda *a, **k: time.sleep(30))
     result = check_part("attention-weights", "weights", "(1, 1, 1)", timeout=0.5)
     assert (result.correct, result.note, result.score) == (False, "too-large", 0)
 

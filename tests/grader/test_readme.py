@@ -69,3 +69,13 @@ def test_matches():
     assert matches(["a", "b", "c"], ["a", "...", "c"]) and matches(["a", "c"], ["a", "...", "c"])
     assert matches(["a", "b"], ["a", "..."]) and not matches(["a", "b"], ["a"])
     assert not matches(["a", "b", "d"], ["a", "...", "c"])
+
+
+def test_the_rules_the_readme_states_are_the_tolerance_in_the_code():
+    from grader import tolerance
+    rules = SECTION.split("- **The rules**", 1)[1].split("- **Speed**", 1)[0]
+    percent = f"{float(tolerance.RELATIVE * 100):g} %"
+    assert f"within {percent} of the exact value" in rules
+    assert f"within {float(tolerance.ABSOLUTE):g}" in rules.replace("\n  ", " ")
+    assert {"one": 1, "two": 2, "three": 3, "four": 4}[rules.split(" significant")[0].split()[-1].strip("(")] \
+        == tolerance.SIGNIFICANT_FIGURES

@@ -21,22 +21,24 @@ def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
 
 def test_fingerprint_covers_the_bank_and_the_renderers():
     sources = {p.relative_to(cache.ROOT).as_posix() for pattern in cache.SOURCES for p in cache.ROOT.glob(pattern)}
-    assert {"grader/bank.py", "grader/geometry.py", "hooks/render.py", "hooks/figures.py"} <= sources
+    assert {"grader/bank.py", "grader/geometry.py", "grader/exercises/attention_weights.py", "grader/drawing.py",
+            "hooks/render.py"} <= sources
 
 
 def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
     import shutil
 
-    from hooks import site
+    from hooks import build
 
     monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache")
     docs = tmp_path / "docs"
     for locale in ("en", "fr"):
         (docs / locale).mkdir(parents=True)
-        shutil.copy(cache.ROOT / "docs" / locale / "labels.toml", docs / locale / "labels.toml")
+        for name in ("labels.toml", "glossary.toml"):
+            shutil.copy(cache.ROOT / "docs" / locale / name, docs / locale / name)
         shutil.copy(cache.ROOT / "docs" / locale / "04-simplex-walk.md", docs / locale / "04-simplex-walk.md")
-    assert site.check_translations(docs, tmp_path)[1] == []
+    assert build.check_translations(docs, tmp_path)[1] == []
     page = docs / "fr" / "04-simplex-walk.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nLe plancher & le plafond.\n", encoding="utf-8")
-    problems = site.check_translations(docs, tmp_path)[1]
+    problems = build.check_translations(docs, tmp_path)[1]
     assert [p.kind for p in problems] == ["punctuation"]

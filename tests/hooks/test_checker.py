@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hooks import checker
-from hooks.site import load_labels
+from hooks.labels import load_labels
 
 ROOT = Path(__file__).resolve().parents[2]
 LABELS = load_labels(ROOT / "docs")
@@ -27,7 +27,7 @@ def fake_runtime(folder: Path, version: str) -> Path:
 
 def test_a_missing_runtime_turns_it_off_and_says_how_to_install_it(tmp_path):
     missing = tmp_path / "node_modules" / "pyodide"
-    state = checker.Checker.from_config({}, {checker.RUNTIME_ENV: str(missing)})
+    state = checker.Checker.decide(True, {checker.RUNTIME_ENV: str(missing)})
     assert not state.on
     assert str(missing) in state.message() and "npm ci" in state.message()
     assert state.message().startswith("in-page answer checking is off")
@@ -43,8 +43,8 @@ def test_only_the_pinned_version_will_do(tmp_path):
 
 def test_the_switch_turns_it_off_whatever_is_installed(tmp_path):
     runtime = fake_runtime(tmp_path / "pyodide", checker.pinned_version())
-    assert checker.Checker.from_config({}, {checker.RUNTIME_ENV: str(runtime)}).on
-    off = checker.Checker.from_config({"check_in_browser": False}, {checker.RUNTIME_ENV: str(runtime)})
+    assert checker.Checker.decide(True, {checker.RUNTIME_ENV: str(runtime)}).on
+    off = checker.Checker.decide(False, {checker.RUNTIME_ENV: str(runtime)})
     assert not off.on and "check_in_browser" in off.message()
 
 

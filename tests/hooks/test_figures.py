@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from sympy import Rational
 
-from grader import geometry
+from grader import bank, drawing, geometry
 from grader.bank import EXERCISES
-from hooks import figures
-from hooks.numbers import format_number
+from grader.numbers import format_number
+from hooks.render import figure_ids, render_figure
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
@@ -36,14 +36,24 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_figure_ids():
-    assert figures.FIGURES == ("embedding-distances", "attention-weights", "warmup-schedule",
-                               "reachable-region", "warmup-subsimplex")
+def draw(figure_id: str, locale: str = "en", solutions: bool = True) -> str:
+    return render_figure(figure_id, LABELS[locale], locale, solutions)
+
+
+def redraw(figure_id: str, data: dict, solutions: bool = True) -> str:
+    """The figure of the same exercise built from other data."""
+    definition = bank.figures()[figure_id]
+    return definition.figure.draw(definition.build(data), LABELS["en"], "en", solutions)
+
+
+def test_figure_ids_come_from_the_exercise_modules():
+    assert figure_ids() == ("embedding-distances", "attention-weights", "warmup-schedule",
+                            "reachable-region", "warmup-subsimplex")
 
 
 def test_unknown_figure_is_a_key_error():
     with pytest.raises(KeyError):
-        figures.draw("no-such-figure", LABELS["en"], "en")
+        draw("no-such-figure")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -55,17 +65,19 @@ def test_labels_match_english(locale):
         assert template.strip(), key
 
 
+@pytest.mark.parametrize("solutions", (True, False))
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("figure_id", figures.FIGURES)
-def test_svg_is_accessible_and_self_contained(figure_id, locale):
-    markup = figures.draw(figure_id, LABELS[locale], locale)
+@pytest.mark.parametrize("figure_id", figure_ids())
+def test_svg_is_accessible_and_self_contained(figure_id, locale, solutions):
+    markup = draw(figure_id, locale, solutions)
     root = ET.fromstring(markup)
     assert root.tag == f"{SVG}svg"
     assert root.get("role") == "img" and root.get("viewBox")
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
     assert title is not None and title.text.strip() and title.get("id") == f"{figure_id}-title"
     assert desc is not None and len(desc.text) > 40 and desc.get("id") == f"{figure_id}-desc"
-    assert root.get("aria-labelledby").split() == [f"{figure_id}-title", f"{figure_id}-desc"]
+    assert root.get("aria-labelledby") == f"{figure_id}-title"     # named by its title,
+    assert root.get("aria-describedby") == f"{figure_id}-desc"     # described by its desc
     assert title.text == LABELS[locale][f"title_{figure_id.replace('-', '_')}"]
     for forbidden in ("script", "foreignObject", "image", "style"):
         assert not list(root.iter(f"{SVG}{forbidden}")), forbidden
@@ -83,25 +95,25 @@ def vertex_set(markup: str) -> set[tuple]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_reachable_region_vertices_are_the_bank_reference(locale):
     reference = {tuple(p) for p in EXERCISES["reachable-vertices"].part("vertices").reference}
-    markup = figures.draw("reachable-region", LABELS[locale], locale)
+    markup = draw("reachable-region", locale)
     assert vertex_set(markup) == reference
     desc = ET.fromstring(markup).find(f"{SVG}desc").text
     for vertex in reference:
-        assert figures.point_text(vertex, locale) in desc
+        assert drawing.point_text(vertex, locale) in desc
 
 
 def test_point_text_uses_the_locale_number_format():
     point = (Rational(1, 2), Rational(1, 4), Rational(1, 4))
-    assert figures.point_text(point, "en") == "(0.5, 0.25, 0.25)"
-    assert figures.point_text(point, "ja") == "(0.5, 0.25, 0.25)"
-    assert figures.point_text(point, "fr") == "(0,5 ; 0,25 ; 0,25)"
-    assert figures.point_text(point, "id") == "(0,5; 0,25; 0,25)"
+    assert drawing.point_text(point, "en") == "(0.5, 0.25, 0.25)"
+    assert drawing.point_text(point, "ja") == "(0.5, 0.25, 0.25)"
+    assert drawing.point_text(point, "fr") == "(0,5\u202f; 0,25\u202f; 0,25)"    # narrow no-break space
+    assert drawing.point_text(point, "id") == "(0,5; 0,25; 0,25)"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_warmup_subsimplex_shows_the_three_dimensions(locale):
     exercise = EXERCISES["submanifold-dims"]
-    root = ET.fromstring(figures.draw("warmup-subsimplex", LABELS[locale], locale))
+    root = ET.fromstring(draw("warmup-subsimplex", locale))
     shown, desc = texts(root), root.find(f"{SVG}desc").text
     for part in ("warmup-dim", "full-dim", "polish-dim"):
         k = exercise.part(part).reference
@@ -114,18 +126,18 @@ def test_warmup_subsimplex_shows_the_three_dimensions(locale):
 @pytest.mark.parametrize("locale", ("en", "fr"))
 def test_numbers_are_written_in_the_locale_format(locale):
     lr = EXERCISES["terrain-warmup"].part("lr-at-step").reference
-    root = ET.fromstring(figures.draw("warmup-schedule", LABELS[locale], locale))
+    root = ET.fromstring(draw("warmup-schedule", locale))
     assert format_number(lr, locale) in texts(root)
     assert format_number(lr, locale) in root.find(f"{SVG}desc").text
     assert ("0,0001" if locale == "fr" else "0.0001") in texts(root)
-    distances = ET.fromstring(figures.draw("embedding-distances", LABELS[locale], locale))
+    distances = ET.fromstring(draw("embedding-distances", locale))
     assert ("0,3" if locale == "fr" else "0.3") in texts(distances)
     assert ("1,871" if locale == "fr" else "1.871") in texts(distances)
 
 
 def test_attention_weights_come_from_the_bank():
     weights = EXERCISES["attention-weights"].part("weights").reference
-    shown = texts(ET.fromstring(figures.draw("attention-weights", LABELS["en"], "en")))
+    shown = texts(ET.fromstring(draw("attention-weights")))
     for w in weights:
         assert f"{float(w):.3f}" in shown
 
@@ -135,8 +147,8 @@ def test_changing_the_floor_changes_the_region():
     data = dict(exercise.data)
     floors = {"H": Rational(1, 3)}
     vertices = geometry.region_vertices(data["symbols"], floors, data["caps"])
-    original = figures.draw("reachable-region", LABELS["en"], "en")
-    moved = figures.reachable_region(data["sources"], data["symbols"], floors, data["caps"], vertices, LABELS["en"], "en")
+    original = draw("reachable-region")
+    moved = redraw("reachable-region", {**data, "floors": floors})
     assert vertex_set(moved) == {tuple(v) for v in vertices} != vertex_set(original)
     assert "floor H ≥ 0.3333" not in moved  # not a finite decimal: written rounded, with ≈
     assert "≈ 0.333" in ET.fromstring(moved).find(f"{SVG}desc").text
@@ -146,11 +158,10 @@ def test_changing_the_sources_changes_the_cells():
     exercise = EXERCISES["submanifold-dims"]
     data = exercise.data
     fewer = data["warmup_sources"][:4]
-    moved = figures.warmup_subsimplex(data["n_sources"], fewer, data["warmup_until"], data["polish_from"],
-                                      data["polish_excluded"], (3, 15, 13), LABELS["en"], "en")
+    moved = redraw("warmup-subsimplex", {**data, "warmup_sources": fewer})
     shown = texts(ET.fromstring(moved))
     assert "dimension 3" in shown and "gutenberg" not in shown
-    original = ET.fromstring(figures.draw("warmup-subsimplex", LABELS["en"], "en"))
+    original = ET.fromstring(draw("warmup-subsimplex"))
     filled = lambda root: sum(1 for el in root.iter(f"{SVG}polygon") if el.get("fill-opacity") != "0.0")
     assert filled(original) - filled(ET.fromstring(moved)) == len(data["warmup_sources"]) - len(fewer)
 
@@ -159,6 +170,52 @@ def test_changing_the_schedule_changes_the_figure():
     data = EXERCISES["terrain-warmup"].data
     peak, warm = data["peak_lr"] * 2, data["warmup_steps"] // 2
     lr = geometry.linear_warmup_lr(data["step"], peak, warm)
-    moved = figures.warmup_schedule(peak, warm, data["step"], lr, LABELS["en"], "en")
-    assert moved != figures.draw("warmup-schedule", LABELS["en"], "en")
+    moved = redraw("warmup-schedule", {**data, "peak_lr": peak, "warmup_steps": warm})
+    assert moved != draw("warmup-schedule")
     assert format_number(lr, "en") in moved and "0.0006" in moved
+
+
+def _numbers(value):
+    """Every number in an exercise's data."""
+    if isinstance(value, str):
+        return []
+    if hasattr(value, "values"):
+        return [x for item in value.values() for x in _numbers(item)]
+    if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):
+        return [x for item in value for x in _numbers(item)]
+    return [value]
+
+
+def _answers_shown(exercise, locale: str) -> set[str]:
+    """Every reference answer of the exercise as a figure would write it: rounded, exact, a point."""
+    shown = set()
+    for part in exercise.parts:
+        if part.kind == "set":
+            points = [tuple(p) for p in part.reference]
+            shown |= {drawing.point_text(p, locale) for p in points}
+            values = [x for p in points for x in p]
+        else:
+            values = list(part.reference) if part.kind == "vector" else [part.reference]
+        shown |= {drawing.num(v, locale, digits) for v in values for digits in (3, 4)}
+    return shown
+
+
+@pytest.mark.parametrize("locale", ("en", "fr", "ja"))
+@pytest.mark.parametrize("figure_id", figure_ids())
+def test_with_solutions_off_a_figure_draws_the_data_not_the_answers(figure_id, locale):
+    exercise = EXERCISES[bank.figures()[figure_id].id]
+    off = ET.fromstring(draw(figure_id, locale, solutions=False))
+    words = texts(off) + " " + off.find(f"{SVG}desc").text
+    # what only an answer can show: not a number of the data, not a whole number (a dimension, a step:
+    # those could be tick labels, and are checked by their label below)
+    data = {drawing.num(v, locale, 3) for v in _numbers(exercise.data)}
+    answers = {w for w in _answers_shown(exercise, locale) - data if w.startswith("≈") or "." in w or "," in w}
+    assert not {w for w in answers if w in words}, figure_id
+    on = ET.fromstring(draw(figure_id, locale, solutions=True))
+    on_words = texts(on) + " " + on.find(f"{SVG}desc").text
+    assert not answers or {w for w in answers if w in on_words}, "with solutions the answers are drawn"
+    assert not [el for el in off.iter() if el.get("data-vertex")]
+    if figure_id == "warmup-subsimplex":
+        for part in ("warmup-dim", "full-dim", "polish-dim"):
+            label = LABELS[locale]["dimension"].format(n=format_number(exercise.part(part).reference, locale))
+            assert label not in words

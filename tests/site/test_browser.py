@@ -8,33 +8,23 @@ opens and closes, each copy button copies its own block. A screenshot of each pa
 
 from __future__ import annotations
 
-import functools
 import os
 import re
-import shutil
-import threading
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import yaml
 
-from hooks.site import Settings
+from hooks.settings import Settings
 from hooks.translations import english_only
 from tests.conftest import ROOT, run_mkdocs_build
+from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, serve  # noqa: F401
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-LOCAL_HOST = "127.0.0.1"
 SWITCHER_LINKS = ".md-header__option a.md-select__link[hreflang]"  # the theme's language switcher
 
 # --- the site's pages, derived from the configuration and the docs folder
@@ -73,45 +63,34 @@ def count_blocks(locale: str, page: str, name: str) -> int:
     return len(re.findall(rf"(?m)^/// {name}\b", source_of(locale, page).read_text(encoding="utf-8")))
 
 
+def hint_openings(locale: str, page: str) -> list[str]:
+    """The first words of each hint in the chapter, in source order (up to its first markup or math)."""
+    bodies = re.findall(r"(?ms)^/// hint\b[^\n]*\n(.*?)^///", source_of(locale, page).read_text(encoding="utf-8"))
+    return [" ".join(re.split(r"[$`*_\[<\\]", body.strip())[0].split())[:40] for body in bodies]
+
+
+def in_locale(path: str, locale: str) -> bool:
+    """Is this URL path one of the locale's pages?"""
+    others = [f"/{other}/" for other in LOCALES if other != DEFAULT_LOCALE]
+    if locale == DEFAULT_LOCALE:
+        return not path.startswith(tuple(others))
+    return path.startswith(f"/{locale}/")
+
+
 EVERY_PAGE = [pytest.param(locale, page, id=f"{locale}-{page}") for locale in LOCALES for page in PAGES]
 
-# --- serving a built site, and a reader who records what a page does
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass  # the browser closing a connection early is not the site's problem
-
-
-@contextmanager
-def serve(directory: Path):
-    server = QuietServer((LOCAL_HOST, 0), functools.partial(QuietHandler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in {"data", "blob", "about"} or parts.hostname == LOCAL_HOST
+# --- a reader who records what a page does
 
 
 class Reader:
-    """One browser tab whose every request to another host is recorded (then refused), with its console errors."""
+    """One browser tab whose every request to another host is recorded (then refused), with its console errors
+    and every URL it asked for."""
 
     def __init__(self, context):
         self.context = context
         self.foreign: list[str] = []
         self.errors: list[str] = []
+        self.requested: list[str] = []
         context.route("**/*", self._route)
         context.on("request", self._seen)  # also what a worker asks for
         self.page = context.new_page()
@@ -120,6 +99,10 @@ class Reader:
         self.page.on("dialog", lambda dialog: (self.errors.append(f"dialog: {dialog.message}"), dialog.dismiss()))
 
     def _seen(self, request):
+        self.requested.append(request.url)
+        self._refused(request)
+
+    def _refused(self, request):
         if not is_local(request.url) and request.url not in self.foreign:
             self.foreign.append(request.url)
 
@@ -127,7 +110,7 @@ class Reader:
         if is_local(route.request.url):
             route.continue_()
         else:
-            self._seen(route.request)
+            self._refused(route.request)
             route.abort()
 
     def _console(self, message):
@@ -137,6 +120,7 @@ class Reader:
     def open(self, url: str) -> None:
         self.foreign.clear()
         self.errors.clear()
+        self.requested.clear()
         self.page.goto(url, wait_until="load")
         self.page.wait_for_load_state("networkidle")  # the search index, anything a script fetches late
 
@@ -154,7 +138,7 @@ def base_url(built_site):
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        browser = launch(playwright)
         yield browser
         browser.close()
 
@@ -211,7 +195,7 @@ def assert_figures_drawn(page, locale: str, name: str, where: str) -> None:
 
 
 def assert_solutions_open_and_close(page, locale: str, name: str, where: str) -> None:
-    solutions = page.locator("article details.course-solution")
+    solutions = page.locator("article .course-exercise details.course-solution")  # not the printed copy
     assert solutions.count() == (count_blocks(locale, name, "exercise") if SOLUTIONS else 0), where
     for i in range(solutions.count()):
         solution = solutions.nth(i)
@@ -223,6 +207,16 @@ def assert_solutions_open_and_close(page, locale: str, name: str, where: str) ->
         assert box and box["width"] > 0 and box["height"] > 0, f"{where}: the solution's answer is not laid out"
         solution.locator("summary").click()
         assert not solution.evaluate("d => d.open") and answers.is_hidden(), f"{where}: the solution does not close"
+
+
+def assert_hints_in_source_order(page, locale: str, name: str, where: str) -> None:
+    shown = page.locator("article details.course-hint").evaluate_all(
+        "hints => hints.map(h => [...h.childNodes].filter(n => n.nodeName !== 'SUMMARY')"
+        ".map(n => n.textContent).join(' ').split(/\\s+/).join(' ').trim())")
+    openings = hint_openings(locale, name)
+    assert len(shown) == len(openings), f"{where}: {len(shown)} hints shown, {len(openings)} in the chapter"
+    for number, (opening, text) in enumerate(zip(openings, shown), 1):
+        assert text.startswith(opening), f"{where}: hint {number} should start {opening!r}, shows {text[:80]!r}"
 
 
 def assert_copy_buttons_copy_their_block(page, locale: str, name: str, where: str) -> None:
@@ -270,6 +264,7 @@ def test_every_page_as_a_reader_sees_it(reader, base_url, screenshots, locale, n
     page.screenshot(path=screenshots / locale / f"{name}.png", full_page=True)
 
     assert_figures_drawn(page, locale, name, where)
+    assert_hints_in_source_order(page, locale, name, where)
     assert_solutions_open_and_close(page, locale, name, where)
     assert_copy_buttons_copy_their_block(page, locale, name, where)
     reader.assert_clean(where)
@@ -302,12 +297,13 @@ SEARCHES = [  # (locale, a term from the lesson, the lesson)
     ("fr", "simplexe", "04-simplex-walk"),
     ("id", "simpleks", "04-simplex-walk"),
     ("en", "submanifold", "05-submanifold"),
+    ("ja", "Euclidean", "01-semantic-distance"),  # a page the locale shows in English: found in the locale
+    ("fr", "Euclidean", "01-semantic-distance"),
 ]
 
 
-@pytest.mark.parametrize("locale, term, lesson", SEARCHES, ids=[s[0] for s in SEARCHES])
-def test_search_finds_the_lesson_in_the_locale(reader, base_url, locale, term, lesson):
-    assert term in source_of(locale, lesson).read_text(encoding="utf-8"), "the term is not in the lesson any more"
+def search(reader, base_url: str, locale: str, term: str) -> list[str]:
+    """The paths of the results the locale's home page gives for `term`, as a reader types it."""
     reader.open(base_url + path_of(locale, "index"))
     page = reader.page
     page.click("label.md-search__icon, .md-search__input", timeout=5000)
@@ -316,9 +312,55 @@ def test_search_finds_the_lesson_in_the_locale(reader, base_url, locale, term, l
     box.press("End")  # the theme reads the query on keyup
     results = page.locator(".md-search-result__item a")
     results.first.wait_for(timeout=15000)
-    found = [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
+    return [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
+
+
+def lunr_packs(locale: str) -> set[str]:
+    """The lunr files the theme's search worker loads for the locale's index: its language's pack, the support
+    every pack needs, Japanese's segmenter; none for English, which lunr knows (Indonesian is searched as it)."""
+    from hooks.theme import lunr_languages
+
+    (language,) = lunr_languages(locale)
+    if language == "en":
+        return set()
+    return {"lunr.stemmer.support.min.js", f"lunr.{language}.min.js"} | ({"tinyseg.js"} if language == "ja" else set())
+
+
+@pytest.mark.parametrize("locale, term, lesson", SEARCHES, ids=[f"{s[0]}-{s[1]}" for s in SEARCHES])
+def test_search_finds_the_lesson_in_the_locale_only(reader, base_url, locale, term, lesson):
+    """The lesson is found, every result is a page of the reader's locale, and the page loaded its locale's
+    index and language packs, nothing of another locale's."""
+    assert term in source_of(locale, lesson).read_text(encoding="utf-8"), "the term is not in the lesson any more"
+    found = search(reader, base_url, locale, term)
     assert path_of(locale, lesson) in found, found
+    assert [path for path in found if not in_locale(path, locale)] == [], f"results from another locale: {found}"
+    requested = [urlsplit(url).path for url in reader.requested]
+    index = path_of(locale, "index") + "search/search_index.json"
+    assert [path for path in requested if path.endswith("/search_index.json")] == [index], requested
+    assert {Path(path).name for path in requested if "/lunr/" in path} == lunr_packs(locale), requested
     reader.assert_clean(f"search for {term!r} in {locale}")
+
+
+@pytest.mark.parametrize("locale", [other for other in LOCALES if other != DEFAULT_LOCALE])
+def test_another_locales_words_find_none_of_its_pages(reader, base_url, locale):
+    """A lesson's word in another locale's language, searched on the default locale's pages: none of that
+    locale's pages comes up (one index for every locale gave them)."""
+    term = next(t for loc, t, _ in SEARCHES if loc == locale)
+    reader.open(base_url + path_of(DEFAULT_LOCALE, "index"))
+    page = reader.page
+    page.click("label.md-search__icon, .md-search__input", timeout=5000)
+    meta = page.locator(".md-search-result__meta")
+    placeholder = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent)"
+                                ".translations['search.result.placeholder']")
+    said = "([el, placeholder]) => (el.textContent.trim() === placeholder) === %s"
+    page.wait_for_function(said % "true", arg=[meta.element_handle(), placeholder])  # the index is loaded
+    page.locator("input.md-search__input").fill(term)
+    page.locator("input.md-search__input").press("End")
+    page.wait_for_function(said % "false", arg=[meta.element_handle(), placeholder])  # the search is done
+    page.wait_for_timeout(200)  # the theme says how many it found, then lists them
+    found = [urlsplit(a).path for a in page.locator(".md-search-result__item a").evaluate_all("ls => ls.map(a => a.href)")]
+    assert [path for path in found if not in_locale(path, DEFAULT_LOCALE)] == [], found
+    reader.assert_clean(f"search for {term!r} in {DEFAULT_LOCALE}")
 
 
 # --- no request leaves 127.0.0.1

@@ -563,8 +563,6 @@ def test_solutions_off_no_reference_value_is_served_in_readable_form(built_site,
 
 
 @needs_runtime
-@pytest.mark.xfail(strict=True, reason="hooks/figures.py labels the embedding figure's segments (and its description) "
-                   "with the distances the exercise asks for, solutions on or off: not the checker's to change")
 def test_solutions_off_the_figures_show_no_reference_value(site_without_solutions):
     leaks = leaked(site_without_solutions, figures=True)
     assert not leaks, "\n".join(leaks[:20])

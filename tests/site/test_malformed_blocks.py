@@ -2,47 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
-from hooks.blockspec import scan_blocks
 from tests.conftest import ROOT, run_mkdocs_build
-
-# (chapter text, line of the problem, words the message must contain)
-MALFORMED = [
-    ("# T\n\n/// sidebar\nx\n///\n", 3, "unknown block type 'sidebar'"),
-    ("# T\n\n/// step\nx\n///\n", 3, "needs an argument"),
-    ("# T\n\n/// figure | Not An Id!\nx\n///\n", 3, "bad argument"),
-    ("# T\n\n/// exercise | no-such-exercise\nx\n///\n", 3, "unknown id 'no-such-exercise'"),
-    ("# T\n\n/// reading | A title\nx\n///\n", 3, "takes no argument"),
-    ("# T\n\n/// exercise | attention-weights\n    colour: red\n\nx\n///\n", 4, "unknown option 'colour'"),
-    ("# T\n\n/// exercise | attention-weights\n    open: maybe\n\nx\n///\n", 4, "bad value for option 'open'"),
-    ("# T\n\ntext\n\n/// step | One\nnever closed\n", 5, "is not closed"),
-    ("# T\n\n/// hint\nlonely\n///\n", 3, "belongs inside an 'exercise' block"),
-    ("# T\n\nx\n\n///\n", 5, "without an open block"),
-    ("# T\n\n/// exercise | attention-weights\n\n///\n", 3, "write the exercise's statement"),
-]
+from tests.hooks.test_blockspec import MALFORMED
 
 
-@pytest.mark.parametrize("source, line, words", MALFORMED)
-def test_linter_names_line_and_fix(source, line, words):
-    known = {"exercise": frozenset({"attention-weights"}), "figure": frozenset({"x"})}
-    _, problems = scan_blocks(source, "docs/en/bad.md", known_ids=known)
-    assert [p.line for p in problems] == [line], problems
-    assert words in problems[0].message
-    assert str(problems[0]).startswith(f"docs/en/bad.md:{line}: ")
-
-
-def test_blocks_inside_code_fences_are_ignored():
-    uses, problems = scan_blocks("```\n/// nonsense\n```\n\n/// step | A\nx\n///\n", "a.md")
-    assert problems == [] and [u.name for u in uses] == ["step"]
-
-
-def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
-    """A one-locale copy of the real configuration whose docs hold `chapter`."""
+def make_fixture_site(tmp_path: Path, chapter: str, course: dict | None = None) -> Path:
+    """A one-locale copy of the real configuration whose docs hold `chapter` (and `course`: its extra.course)."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     docs = tmp_path / "docs"
     (docs / "en").mkdir(parents=True)
@@ -52,6 +24,8 @@ def make_fixture_site(tmp_path: Path, chapter: str) -> Path:
     config["hooks"] = [str(ROOT / "hooks/course.py")]
     config.pop("extra_css", None)
     config.pop("nav", None)  # the real navigation names the real pages
+    if course is not None:
+        config["extra"]["course"] = course
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "i18n" in plugin:
             plugin["i18n"]["languages"] = plugin["i18n"]["languages"][:1]
@@ -109,3 +83,27 @@ def test_the_open_option_unfolds_the_hints(tmp_path):
     assert result.returncode == 0, result.stderr
     html = (tmp_path / "site/index.html").read_text(encoding="utf-8")
     assert '<details class="course-hint" open="open">' in html
+
+
+def test_a_code_sample_of_markdown_builds_as_code(tmp_path):
+    """What a chapter's code holds is not the chapter: no heading, no formula, no markup, no block."""
+    chapter = (
+        "# T\n\nHow a chapter writes code:\n\n````markdown\n```python\n# $y$\n$x^$ <script>alert(1)</script>\n```\n"
+        "/// sidebar\n````\n\nAfter.\n"
+    )
+    result = run_mkdocs_build(make_fixture_site(tmp_path, chapter), tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "site/index.html").read_text(encoding="utf-8")
+    sample = html.split("How a chapter writes code")[1].split("After.")[0]
+    assert "<h1" not in sample and "<math" not in sample and "<script" not in sample
+    shown = re.sub(r"<[^>]+>", "", sample)
+    assert "# $y$" in shown and "$x^$ &lt;script&gt;alert(1)&lt;/script&gt;" in shown and "/// sidebar" in shown
+
+
+def test_a_wrong_course_setting_fails_the_build(tmp_path):
+    config = make_fixture_site(tmp_path, "# T\n\nText.\n", course={"solutions": "false", "colour": "red"})
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "extra.course.solutions: 'false' is a string, not true or false: write it without quotes" in result.stderr
+    assert "extra.course.colour: no such setting" in result.stderr
+    assert "Traceback" not in result.stderr

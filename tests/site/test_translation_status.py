@@ -19,14 +19,14 @@ PAGE = "04-simplex-walk.md"
 
 
 class TableCells(HTMLParser):
-    """The cells of the first <table class="course-status">, row by row."""
+    """The cells of the first <table class="course-status"> (or of another class), row by row."""
 
-    def __init__(self):
+    def __init__(self, css_class: str = "course-status"):
         super().__init__()
-        self.rows, self.inside, self.cell = [], False, None
+        self.rows, self.inside, self.cell, self.css_class = [], False, None, css_class
 
     def handle_starttag(self, tag, attrs):
-        if tag == "table" and ("class", "course-status") in attrs:
+        if tag == "table" and ("class", self.css_class) in attrs:
             self.inside = True
         elif self.inside and tag == "tr":
             self.rows.append([])
@@ -45,8 +45,8 @@ class TableCells(HTMLParser):
             self.cell += data
 
 
-def status_table(html: str) -> list[list[str]]:
-    parser = TableCells()
+def status_table(html: str, css_class: str = "course-status") -> list[list[str]]:
+    parser = TableCells(css_class)
     parser.feed(html)
     return parser.rows
 

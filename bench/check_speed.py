@@ -1,0 +1,60 @@
+"""Benchmark: one `grader check` from the command line, as a ratio to `python -c "import sympy"`.
+
+    python bench/check_speed.py [--runs 9]
+
+Each command is started afresh (process start to exit) `--runs` times, interleaved with the
+`import sympy` baseline so a busy moment weighs on both; medians are shown. The fast path's
+reference table is computed once before timing (as it is on a student's machine after the first
+check). Targets (issue 12): a plain number and a vector of plain decimals at most 0.3x, an exact
+form at most 1.2x.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+CASES = [
+    ("plain number", ["embedding-distances", "parakeet-fourier", "1.871"], 0.3),
+    ("vector of plain decimals", ["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)"], 0.3),
+    ("set of plain decimals", ["reachable-vertices", "vertices", "{(1, 0, 0), (0.75, 0, 0.25), (0.5, 0.25, 0.25), (0.5, 0.5, 0)}"], 0.3),
+    ("exact form sqrt(9/100)", ["embedding-distances", "parakeet-monkey", "sqrt(9/100)"], 1.2),
+    ("exact form of the weights", ["attention-weights", "weights",
+                                   "(exp(1/2)/(1+2*exp(1/2)), exp(1/2)/(1+2*exp(1/2)), 1/(1+2*exp(1/2)))"], 1.2),
+]
+
+
+def seconds(command: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    env = {**os.environ, "GRADER_CACHE_DIR": tempfile.mkdtemp(prefix="grader-bench-")}
+    grader = [sys.executable, "-m", "grader.cli", "check"]
+    subprocess.run([*grader, *CASES[0][1]], env=env, capture_output=True, check=False)   # the table, once
+    baseline, times = [], {name: [] for name, _, _ in CASES}
+    for _ in range(args.runs):
+        baseline.append(seconds([sys.executable, "-c", "import sympy"], env))
+        for name, case, _ in CASES:
+            times[name].append(seconds([*grader, *case], env))
+    sympy_time = statistics.median(baseline)
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; medians of {args.runs} runs")
+    print(f"python -c 'import sympy': {1000 * sympy_time:.0f} ms")
+    for name, _, target in CASES:
+        median = statistics.median(times[name])
+        ratio = median / sympy_time
+        verdict = "met" if ratio <= target else "NOT met"
+        print(f"grader check, {name + ':':28} {1000 * median:6.0f} ms  {ratio:.2f}x  (target <= {target}x: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+/* What the keyboard and a screen reader need that the markup cannot say by itself.
+ *
+ * - A formula, an exercise's data, a solution's answers or a figure's drawing wider than the column scrolls
+ *   sideways. While it scrolls, the keyboard reaches it (tabindex 0) and it is a named group (a list stays a
+ *   list, named; a group, unlike a region, is no landmark, so a page of formulas all named "Formula" is no
+ *   landmark soup): a drawing by its figure's title, a formula by `data-scroll-label` (the page's word for
+ *   "formula"), the data by the heading above them, the answers by their solution's summary. When it fits,
+ *   it is neither a tab stop nor a group.
+ * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
+ *   of unnamed navigation landmarks is noise, so those are presentational.
+ */
+(() => {
+  const SCROLLERS = ".course-math, .course-exercise__data, .course-solution ul, .course-figure__drawing";
+  const ATTRIBUTES = ["tabindex", "role", "aria-label", "aria-labelledby"];
+
+  function label(el) {
+    const title = el.querySelector("svg > title[id]");
+    if (title) return ["aria-labelledby", title.id];
+    const named = el.closest("[data-scroll-label]");
+    if (named) return ["aria-label", named.dataset.scrollLabel];
+    const heading = el.previousElementSibling;
+    if (heading && heading.matches(".course-exercise__heading")) return ["aria-label", heading.textContent.trim()];
+    const summary = el.closest("details") && el.closest("details").querySelector("summary");
+    return ["aria-label", summary ? summary.textContent.trim() : ""];
+  }
+
+  function mark(el) {
+    const scrolls = el.scrollWidth > el.clientWidth + 1;
+    if (scrolls === el.hasAttribute("tabindex")) return;
+    if (!scrolls) return ATTRIBUTES.forEach(name => el.removeAttribute(name));
+    const [name, value] = label(el);
+    el.setAttribute("tabindex", "0");
+    if (!el.matches("ul, ol")) el.setAttribute("role", "group");  // a list stays a list, named
+    el.setAttribute(name, value);
+  }
+
+  const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));
+  document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
+
+  const content = document.querySelector(".md-content");
+  const unlandmark = () => content.querySelectorAll("nav.md-code__nav:not([role])")
+    .forEach(nav => nav.setAttribute("role", "presentation"));
+  if (content) {
+    unlandmark();
+    new MutationObserver(unlandmark).observe(content, {childList: true, subtree: true});
+  }
+})();

@@ -1,0 +1,139 @@
+"""Wrong answers, counted as values: ``(0.5, 0.5, 0)`` and ``[1/2, 1/2, 0]`` are one answer.
+
+Each distinct answer text is read once, by the grader's own parser
+(:func:`grader.parse.parse_answer`: nothing a student typed is evaluated), and written
+back in one exact form: decimals become fractions (``0.5`` is ``1/2``), a vector is
+``(a, b, c)``, a set of points lists its points sorted (``{(0, 1, 0), (1, 0, 0)}``). A
+plain number (:data:`grader.fast.NUMBER`, the form Python's parser reads as one number)
+is read exactly with :class:`fractions.Fraction`, without SymPy, to the same text.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from ..fast import NUMBER
+
+TOP = 10   # wrong answers listed per part
+MAX_EXPONENT = 30   # a decimal beyond 1e±30 stays a decimal (1e999999999 as a fraction has 10^9 digits)
+
+
+def normal_form(text: str, *, entries: bool, decimal_comma: bool) -> str | None:
+    """The exact value of an answer, as text; None when the parser refuses it.
+
+    ``entries``: the part expects a vector or a set; ``decimal_comma``: the class writes
+    0,5 (as when it was graded)."""
+    plain = NUMBER.fullmatch(text)
+    if plain:
+        return _decimal(plain.group(1) + plain.group(2) + (plain.group(5) or ""))
+    from ..parse import AnswerSyntaxError, parse_answer
+    try:
+        parsed = parse_answer(text, decimal_comma=decimal_comma, entries=entries)
+    except AnswerSyntaxError:
+        return None
+    if parsed.kind == "scalar":
+        return _exact(parsed.value)
+    if parsed.kind == "vector":
+        return _tuple(parsed.value)
+    return "{" + ", ".join(sorted(_tuple(point) for point in parsed.value)) + "}"
+
+
+def _tuple(values) -> str:
+    return "(" + ", ".join(_exact(v) for v in values) + ")"
+
+
+def _exact(value) -> str:
+    """A parsed number (the parser reads decimals exactly: 0.1 is 1/10), as text. Numbers are
+    written directly (SymPy's printer costs ~40 µs a call: a class has thousands)."""
+    if value.is_Integer:
+        return str(value.p)
+    if value.is_Rational:
+        return f"{value.p}/{value.q}"
+    from ..feedback import show
+    return show(value)
+
+
+def _small(decimal: str) -> bool:
+    """Whether a decimal's exponent is small enough to read it as a fraction."""
+    _, _, exponent = decimal.lower().partition("e")
+    return not exponent or abs(int(exponent)) <= MAX_EXPONENT
+
+
+def _decimal(text: str) -> str:
+    """A decimal's exact value as a fraction ('0.50' is '1/2'); a huge or tiny one stays
+    a decimal, its mantissa's trailing zeros cut ('1.000e+999' is '1e+999')."""
+    if _small(text):
+        return str(Fraction(text))
+    mantissa, _, exponent = text.lower().partition("e")
+    mantissa = str(Fraction(mantissa))
+    return f"{mantissa}e{int(exponent):+d}" if "/" not in mantissa else f"({mantissa})e{int(exponent):+d}"
+
+
+def normal_forms(keys) -> list[str | None]:
+    """:func:`normal_form` of each ``(text, entries, decimal_comma)`` (a task for a pool worker)."""
+    return [normal_form(text, entries=entries, decimal_comma=comma) for text, entries, comma in keys]
+
+
+CHUNK = 250   # answers read per task of a pool worker
+
+
+class WrongAnswers:
+    """The wrong answers of one class, part by part, then grouped by value.
+
+    :meth:`add` counts an answer text (with the note it got and how it was read: whether
+    the part takes entries, whether the class wrote decimal commas); :meth:`read` reads
+    each distinct text once, in a pool's workers when given one; :meth:`top` groups a
+    part's texts by value."""
+
+    def __init__(self):
+        self.texts: dict[tuple[str, str], Counter] = {}
+        self.forms: dict[tuple[str, bool, bool], str] = {}
+
+    def add(self, where: tuple[str, str], text: str, entries: bool, decimal_comma: bool,
+            note: str, count: int = 1) -> None:
+        counter = self.texts.get(where)
+        if counter is None:
+            counter = self.texts[where] = Counter()
+        counter[(text, entries, decimal_comma, note)] += count
+
+    def read(self, pool=None) -> None:
+        """The normal form of every distinct text not read yet; plain numbers here, the
+        rest in ``pool``'s workers when given one."""
+        keys = {key[:3] for counter in self.texts.values() for key in counter} - self.forms.keys()
+        hard = []
+        for key in keys:
+            if NUMBER.fullmatch(key[0]):
+                self.forms[key] = normal_form(key[0], entries=key[1], decimal_comma=key[2])
+            else:
+                hard.append(key)
+        chunks = [tuple(hard[i:i + CHUNK]) for i in range(0, len(hard), CHUNK)]
+        if pool is not None and len(chunks) > 1:
+            done = pool.run((i, ("normal_forms", chunk)) for i, chunk in enumerate(chunks))
+        else:
+            done = ((i, normal_forms(chunk)) for i, chunk in enumerate(chunks))
+        for i, forms in done:
+            if not isinstance(forms, list):   # a limit was hit: these are grouped by their text
+                forms = [None] * len(chunks[i])
+            for key, form in zip(chunks[i], forms):
+                self.forms[key] = form or " ".join(key[0].split())
+
+    def top(self, where: tuple[str, str], students: int, limit: int = TOP) -> list[dict]:
+        """The ``limit`` most common values (most students first, then by value): each with
+        the way most students typed it, how many ways it was typed, the count, the share
+        of the part's ``students`` and its most common note (call :meth:`read` first)."""
+        groups: dict[str, tuple[Counter, Counter]] = {}
+        for (text, entries, comma, note), count in self.texts.get(where, Counter()).items():
+            typed, notes = groups.setdefault(self.forms[(text, entries, comma)], (Counter(), Counter()))
+            typed[text] += count
+            notes[note] += count
+        counted = sorted(((sum(typed.values()), value, typed, notes)
+                          for value, (typed, notes) in groups.items()),
+                         key=lambda row: (-row[0], row[1]))
+        return [{"value": value, "answer": _most(typed), "forms": len(typed), "count": count,
+                 "share": count / students, "note": _most(notes)}
+                for count, value, typed, notes in counted[:limit]]
+
+
+def _most(counter: Counter) -> str:
+    """The most common item; among equals, the first in sort order."""
+    return min(counter.items(), key=lambda item: (-item[1], item[0]))[0]

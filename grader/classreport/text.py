@@ -1,0 +1,46 @@
+"""How the report writes text it did not choose (student ids, answers) and numbers.
+
+:func:`visible` shows control characters as escapes (``\\x1b``), so an id like
+``\\x1b[2J`` cannot clear a terminal or hide text on a page; HTML escaping and CSV
+neutralisation come after it, in the writers. Numbers follow the locale's conventions
+(CLDR, through Babel): ``12,5 %`` and ``0,89`` in French, ``12.5%`` and ``0.89`` in English.
+"""
+from __future__ import annotations
+
+import unicodedata
+from decimal import Decimal
+
+from babel.numbers import format_decimal, format_percent
+
+INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})   # controls, format marks, line/paragraph separators
+NONE = "\u2014"     # what stands for a value that does not exist (no students, no spread)
+
+
+def visible(text: str) -> str:
+    """``text`` with every control or invisible format character written as an escape."""
+    if text.isprintable():
+        return text
+    return "".join((f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+                   if unicodedata.category(ch) in INVISIBLE else ch for ch in text)
+
+
+def number(x: float | None, lang: str, digits: int = 2) -> str:
+    """A number in ``lang``'s format, at most ``digits`` decimals: 12.5, 12,5, 1 000."""
+    if x is None:
+        return NONE
+    return format_decimal(x, format="#,##0." + "#" * digits if digits else "#,##0", locale=lang)
+
+
+def fixed(x: float | None, lang: str, digits: int = 2) -> str:
+    """A number with exactly ``digits`` decimals (a correlation: 0.40, -0.05)."""
+    if x is None:
+        return NONE
+    return format_decimal(x, format="0." + "0" * digits, locale=lang)
+
+
+def percent(share: float | None, lang: str) -> str:
+    """A share as a percentage with at most one decimal, the locale's way: 12.5%, 12,5 %."""
+    if share is None:
+        return NONE
+    return format_percent(Decimal(round(share * 1000)) / 1000, locale=lang,
+                          decimal_quantization=False)

@@ -1,0 +1,105 @@
+"""One build of the site, as the hook sees it: its state, and the work it answers from the disk cache.
+
+`Build` holds what the hook learns before the pages (every chapter's findings, the labels, the
+settings) and what it gathers while rendering them (the problems that fail the build at its end). The
+hook starts a new one with every build and every `mkdocs serve` rebuild, so nothing carries over.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import astuple, dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from grader import files
+from hooks import cache, checker, translations
+from hooks.pagechecks import known_ids
+from hooks.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Build:
+    docs: Path
+    findings: dict[str, list[translations.Finding]]  # every locale's, informational ones included
+    labels: dict[str, dict[str, str]]  # every locale's labels.toml, flattened
+    settings: Settings = field(default_factory=Settings)
+    page: str = ""  # the page being rendered, as findings name it
+    site_dir: str = ""  # the default language's site folder: the site's root, where the checker is published
+    checker: "checker.Checker | None" = None  # the in-page checker: on, or off and why
+    problems: list[str] = field(default_factory=list)  # found while rendering: they fail the build at its end
+
+    @cached_property
+    def stale(self) -> frozenset[str]:
+        """The translated pages whose English page changed since they were stamped."""
+        return frozenset(f.path for rows in self.findings.values() for f in rows if f.kind == "stale")
+
+    def status_html(self) -> str:
+        from hooks import review
+
+        return (translations.progress_html(translations.progress(self.docs, self.findings))
+                + review.review_html(self.docs, ROOT))
+
+
+def check_translations(docs: Path, root: Path):
+    """(findings by locale, problems) of every locale, English included; problems are the findings that
+    fail the build (every one but missing and stale pages), malformed blocks included.
+
+    Answered from the disk cache when neither the chapters nor the hook's code changed since the last build."""
+
+    def compute():
+        ids = known_ids()
+        return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
+                for locale in translations.locales(docs)}
+
+    checks = sorted((ROOT / "hooks").glob("*.py")) + sorted((ROOT / "grader" / "messages").glob("*.py"))
+    catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
+    key = [files.fingerprint(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs, ROOT),
+           files.fingerprint(checks, ROOT), str(root)]
+    found = {locale: [translations.Finding(*row) for row in rows]
+             for locale, rows in cache.cached("checks", key, compute).items()}
+    # markup that could run script is reported by the build once it is escaped, so the page is still written
+    problems = [f for rows in found.values() for f in rows
+                if f.kind not in translations.INFO_KINDS | translations.RENDER_KINDS]
+    return found, problems
+
+
+def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None" = None):
+    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed.
+    ``in_page``: whether exercises get the in-page checker."""
+    in_browser = bool(in_page and in_page.on)
+
+    def exercise(exercise_id: str, locale: str) -> tuple[str, str]:
+        def compute():
+            from hooks import render
+
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser)
+
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions,
+               in_page.cache_key() if in_page else None]
+        return tuple(cache.cached("exercise", key, compute))
+
+    def figure(figure_id: str, locale: str) -> str:
+        table = {k.removeprefix("figures."): v for k, v in labels[locale].items() if k.startswith("figures.")}
+
+        def compute():
+            from hooks import render
+
+            return render.render_figure(figure_id, table, locale, settings.solutions)
+
+        return cache.cached("figure", [figure_id, locale, sorted(table.items()), settings.solutions], compute)
+
+    return exercise, figure
+
+
+def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
+    """Put a notice (`kind`: fallback, stale), in the reader's language, right under the page's title
+    (or first, if it has none). The notice may hold a Markdown link."""
+    block = f'<p class="course-{kind}" role="note" lang="{lang}" markdown>{html.escape(notice, quote=False)}</p>\n\n'
+    title = re.search(r"(?m)^# .*\n", markdown)
+    if title is None:
+        return block + markdown
+    return markdown[: title.end()] + "\n" + block + markdown[title.end():]

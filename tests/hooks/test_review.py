@@ -1,0 +1,123 @@
+"""The review record: what was reviewed against which English, read, written by --stamp, out of date once English
+changes, shown on the status page."""
+
+from __future__ import annotations
+
+import datetime
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hooks import review
+from hooks.pages import recorded_hash, source_hash
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "02-attention-projection.md"
+
+
+@pytest.fixture
+def docs(tmp_path) -> Path:
+    for name in ("en", "ko"):
+        shutil.copytree(ROOT / "docs" / name, tmp_path / "docs" / name)
+    for record in review.record_files(tmp_path / "docs", "ko"):
+        record.unlink()
+    return tmp_path / "docs"
+
+
+def english_hash(docs: Path, name: str) -> str:
+    return source_hash((docs / "en" / name).read_text(encoding="utf-8"))
+
+
+def kinds(docs: Path) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.kind) for f in review.check_record(docs, "ko", docs.parent)]
+
+
+def test_an_entry_written_is_read_back_and_current(docs):
+    path = review.append(docs, "ko", PAGE, english_hash(docs, PAGE), "ko reviewer", ["'scaled score' unified"],
+                         today=datetime.date(2026, 11, 30))
+    review.append(docs, "ko", "labels.toml", english_hash(docs, "labels.toml"), "ko reviewer", [])
+    reviews, problems = review.read_records(docs, "ko", docs.parent)
+    assert problems == [] and path == docs / "ko" / "review.toml"
+    first = reviews[0]
+    assert (first.surface, first.english_hash, first.date, first.reviewer, first.changes) == \
+        (PAGE, english_hash(docs, PAGE), "2026-11-30", "ko reviewer", ("'scaled score' unified",))
+    assert first.line == path.read_text(encoding="utf-8").splitlines().index("[[page]]") + 1
+    assert kinds(docs) == []
+    assert review.reviewed_pages(docs, "ko", docs.parent) == {PAGE}
+
+
+def test_a_review_goes_out_of_date_when_english_changes(docs):
+    review.append(docs, "ko", "labels.toml", english_hash(docs, "labels.toml"), "ko reviewer", [])
+    labels = docs / "en" / "labels.toml"
+    labels.write_text(labels.read_text(encoding="utf-8").replace('hint = "Hint"', 'hint = "A hint"'), encoding="utf-8")
+    line = (docs / "ko" / "review.toml").read_text(encoding="utf-8").splitlines().index("[[labels]]") + 1
+    assert kinds(docs) == [("docs/ko/review.toml", line, "review-stale")]
+    html = review.review_html(docs, docs.parent)
+    assert "labels.toml" in html and "out of date" in html and english_hash(docs, "labels.toml") in html
+
+
+def test_the_newest_entry_of_a_file_is_its_review(docs):
+    old = review.Review("r", 1, PAGE, "aaaaaa", "2026-01-01", "a", ())
+    new = review.Review("r", 9, PAGE, "bbbbbb", "2026-02-01", "b", ())
+    assert review.latest([new, old])[PAGE] is new and review.latest([old, new])[PAGE] is new
+
+
+@pytest.mark.parametrize("entry, problem", [
+    ('[[page]]\nfile = "06-nowhere.md"\nenglish_hash = "abcdef"\ndate = "2026-11-30"\nreviewer = "r"\nchanges = []',
+     "no English page"),
+    ('[[labels]]\nenglish_hash = "abcdef"\ndate = "2026-11-30"\nchanges = []', "missing reviewer"),
+    ('[[catalog]]\nenglish_hash = "not a hash"\ndate = "2026-11-30"\nreviewer = "r"\nchanges = []', "english_hash"),
+    ('[[catalog]]\nenglish_hash = "abcdef"\ndate = "30/11/2026"\nreviewer = "r"\nchanges = []', "YYYY-MM-DD"),
+    ('[[labels]]\nenglish_hash = "abcdef"\ndate = 2026-11-30\nreviewer = "r"\nchanges = "all"', "list"),
+    ('[[glossary]]\nreviewer = "r"', "unknown table"),
+    ('[[labels]\nreviewer = "r"', "not valid TOML"),
+])
+def test_a_malformed_record_is_an_error_at_its_line(docs, entry, problem):
+    (docs / "ko" / "review-extra.toml").write_text("# reviews\n\n" + entry + "\n", encoding="utf-8")
+    found = review.check_record(docs, "ko", docs.parent)
+    assert [(f.path, f.line, f.kind) for f in found] == [("docs/ko/review-extra.toml", 3 if "glossary" not in entry
+                                                          else 1, "review")], found
+    assert problem in found[0].message
+
+
+def test_the_status_page_escapes_what_the_record_says(docs):
+    review.append(docs, "ko", PAGE, english_hash(docs, PAGE), "<script>alert(1)</script>", ["a < b & c"])
+    html = review.review_html(docs, docs.parent)
+    assert "<script>" not in html and "&lt;script&gt;" in html and "a &lt; b &amp; c" in html
+    assert "up to date" in html
+
+
+def test_the_status_page_lists_pages_in_course_order_then_the_labels_and_the_catalog():
+    assert sorted(["grader.po", "labels.toml", "02-x.md", "index.md", "01-x.md"], key=review._surface_order) == \
+        ["index.md", "01-x.md", "02-x.md", "labels.toml", "grader.po"]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hooks.translations", *args], cwd=cwd, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_stamping_records_the_review_of_a_page_the_labels_and_the_catalog(docs):
+    root = docs.parent
+    page = docs / "ko" / PAGE
+    page.write_text(page.read_text(encoding="utf-8").replace("translation_of:", "translation_of: 0000\nold:"),
+                    encoding="utf-8")
+    refused = run("--stamp", f"docs/ko/{PAGE}", cwd=root)
+    assert refused.returncode == 2 and "--reviewer" in refused.stderr and "Traceback" not in refused.stderr
+    assert not (docs / "ko" / "review.toml").exists()
+    done = run("--stamp", f"docs/ko/{PAGE}", "docs/ko/labels.toml", str(ROOT / "grader/locale/ko/LC_MESSAGES/grader.po"),
+               "--reviewer", "ko reviewer", "--change", "one term", cwd=root)
+    assert done.stdout.splitlines()[:4] == [f"stamped docs/ko/{PAGE}", f"recorded the review of {PAGE} in "
+                                            "docs/ko/review.toml", "recorded the review of labels.toml in "
+                                            "docs/ko/review.toml", "recorded the review of grader.po in "
+                                            "docs/ko/review.toml"], done.stdout + done.stderr
+    assert recorded_hash(page.read_text(encoding="utf-8")) == english_hash(docs, PAGE)
+    reviews, _ = review.read_records(docs, "ko", root)
+    catalog = source_hash((ROOT / "grader/locale/en/LC_MESSAGES/grader.po").read_text(encoding="utf-8"))
+    assert [(r.surface, r.english_hash, r.reviewer, r.changes) for r in reviews] == [
+        (PAGE, english_hash(docs, PAGE), "ko reviewer", ("one term",)),
+        ("labels.toml", english_hash(docs, "labels.toml"), "ko reviewer", ("one term",)),
+        ("grader.po", catalog, "ko reviewer", ("one term",))]

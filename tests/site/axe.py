@@ -1,0 +1,105 @@
+"""axe-core (from PyPI's axe-playwright-python) on a page the browser has open, and what its findings mean here.
+
+A finding's node is the project's own markup when it lies in the page's content (`.md-content`: the
+chapter, its blocks, math, figures, notices, copy blocks, the status table); anything else is the
+theme's furniture (header, navigation, search, footer).
+
+    python -m tests.site.axe SITE_DIR [--details]   # every page, both themes, both widths: counts by rule
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from axe_playwright_python.base import AXE_SCRIPT
+
+OWN = ".md-content"
+SERIOUS = frozenset({"serious", "critical"})
+THEMES = ("light", "dark")
+WIDTHS = (1280, 375)
+
+# axe's violations, each node marked as the project's own markup or the theme's
+RUN = """async own => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => {
+      const el = n.target.length === 1 ? document.querySelector(n.target[0]) : null;
+      return {target: n.target.join(' '), html: n.html.slice(0, 200), own: !!(el && el.closest(own)),
+              why: n.failureSummary.replace(/\\s+/g, ' ').slice(0, 240)};
+    }),
+  }));
+}"""
+
+OPEN_EVERYTHING = "() => document.querySelectorAll('article details').forEach(d => { d.open = true; })"
+
+
+def audit(page) -> list[dict]:
+    """axe-core's violations on the page as it is now (axe is injected once per document)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    return page.evaluate(RUN, OWN)
+
+
+# the theme keeps the palette a page was shown in (localStorage), and the next page shows that one; cleared
+# before any of a page's scripts runs, each page follows the reader's system preference
+FORGET_PALETTE = "try { localStorage.clear(); } catch (error) {}"
+SCHEME = {"light": "default", "dark": "slate"}  # mkdocs.yml's palette for each system preference
+
+
+def following_the_system_theme(page):
+    """The tab, made to forget the palette of the last page it showed at every load; `every_state` needs it."""
+    page.add_init_script(FORGET_PALETTE)
+    return page
+
+
+def every_state(page, url: str, open_page):
+    """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
+    hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
+    reader's system preference."""
+    for theme in THEMES:
+        page.emulate_media(color_scheme=theme)
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            open_page(url)
+            shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+            assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
+            page.evaluate(OPEN_EVERYTHING)
+            yield theme, width, audit(page)
+
+
+def main(site: Path, details: bool = False) -> None:
+    """Counts of violations by rule (nodes, in the project's markup / the theme's) over every page; with
+    `details`, each node as it is found."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.site.browsing import launch, serve
+
+    pages = sorted(p.relative_to(site).as_posix().removesuffix("index.html")
+                   for p in site.rglob("*.html") if "assets" not in p.parts)
+    counts: Counter = Counter()
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = following_the_system_theme(browser.new_page())
+
+        def open_page(url):
+            page.goto(url, wait_until="load")
+            page.wait_for_load_state("networkidle")
+
+        for path in pages:
+            for theme, width, violations in every_state(page, f"{base}/{path}", open_page):
+                for v in violations:
+                    for node in v["nodes"]:
+                        counts[(v["id"], v["impact"], "own" if node["own"] else "theme")] += 1
+                        if details:
+                            print(f"{path} {theme} {width}: {v['id']} ({v['impact']}) {node['target']}: {node['why'][:160]}")
+        browser.close()
+    print(f"{len(pages)} pages x {len(THEMES)} themes x {len(WIDTHS)} widths; nodes in violation, by rule:")
+    for rule, impact in sorted({(r, i) for r, i, _ in counts}):
+        print(f"  {rule:<32}{impact:<10} project {counts[(rule, impact, 'own')]:>5}   theme {counts[(rule, impact, 'theme')]:>5}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), details="--details" in sys.argv[2:])

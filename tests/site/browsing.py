@@ -1,0 +1,52 @@
+"""Serving a built site on 127.0.0.1 and driving Debian's Chromium on it: shared by the browser tests and
+bench/page_weight.py."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LOCAL_HOST = "127.0.0.1"
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        pass  # the browser closing a connection early is not the site's problem
+
+
+@contextmanager
+def serve(directory: Path):
+    """The folder served over HTTP on 127.0.0.1 (a free port); yields its base URL."""
+    server = QuietServer((LOCAL_HOST, 0), functools.partial(QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme in {"data", "blob", "about"} or parts.hostname == LOCAL_HOST
+
+
+def launch(playwright):
+    """Debian's Chromium, headless."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

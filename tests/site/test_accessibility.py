@@ -1,0 +1,220 @@
+"""Every page as readers with a screen reader, a keyboard, a phone or the dark theme meet it, measured with axe-core
+(from PyPI's axe-playwright-python) in Debian's Chromium.
+
+Every page of every locale and the 404 page, in the light and the dark theme, at 1280 and 375 px, with every
+hint and solution open: no violation of serious or critical impact whose node is the project's own markup, and
+in the theme's furniture only violations of the rules in THEME_ALLOWLIST, each with the reason the project
+cannot fix it. With each audit, what axe does not measure: nothing is cut off at the column's edge, what scrolls
+sideways is a named region the keyboard reaches, formulas are not clipped, figure labels stay legible on a
+phone, figures are named by their title and described by their text alternative, exercises are headings.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from tests.site.axe import SERIOUS, every_state, following_the_system_theme
+from tests.site.test_browser import (  # noqa: F401 - fixtures
+    DEFAULT_LOCALE, DOCS, EVERY_PAGE, LOCALES, PAGES, SOLUTIONS, STAFF, base_url, browser, new_reader, path_of, sync_api,
+    translated,
+)
+
+# rule -> why the theme's markup fails it and the project cannot fix it by configuration, an override or CSS
+THEME_ALLOWLIST: dict[str, str] = {}
+
+@pytest.fixture(scope="module")
+def reader(browser, base_url):
+    """One tab for the module's tests, whose pages follow the system's light or dark theme."""
+    reader = new_reader(browser, base_url)
+    following_the_system_theme(reader.page)
+    yield reader
+    reader.context.close()
+
+
+LABELS = {locale: tomllib.loads((DOCS / locale / "labels.toml").read_text(encoding="utf-8")) for locale in LOCALES}
+NOT_FOUND = pytest.param(DEFAULT_LOCALE, "404.html", id="404")
+
+# what reaches past the edge of the box it sits in without being inside something that scrolls (cut off): an
+# exercise's or a figure's border, else the article's; the theme's code blocks and tables run full width (to the
+# content area's edge) on a phone, by design
+CUT_OFF = """() => {
+  const content = document.querySelector('.md-content').getBoundingClientRect().right + 1;
+  const clips = el => ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX);
+  const edge = el => el.closest('.highlight, .md-typeset__scrollwrap, pre') ? content
+    : el.closest('.course-exercise, .course-figure, article').getBoundingClientRect().right + 1;
+  return [...document.querySelectorAll('article *')].filter(el => {
+    const box = el.getBoundingClientRect();
+    if (!box.width || box.right <= edge(el)) return false;
+    for (let up = el.parentElement; up && up.tagName !== 'ARTICLE'; up = up.parentElement) if (clips(up)) return false;
+    return true;
+  }).map(el => `${el.tagName.toLowerCase()}.${el.className.baseVal ?? el.className}: ${el.textContent.slice(0, 50)}`);
+}"""
+
+# the course's boxes that scroll sideways when too wide: whether each scrolls, and what a keyboard user gets
+SCROLL_REGIONS = """() => [...document.querySelectorAll(
+    'article .course-math, article .course-exercise__data, article .course-solution ul, article .course-figure__drawing')]
+  .filter(el => el.getClientRects().length)
+  .map(el => ({what: el.className || el.parentElement.className, tag: el.tagName, text: el.textContent.slice(0, 40),
+               scrolls: el.scrollWidth > el.clientWidth + 1, clipped: el.scrollHeight > el.clientHeight + 1,
+               tabindex: el.getAttribute('tabindex'), role: el.getAttribute('role'),
+               name: el.getAttribute('aria-label') ||
+                     (document.getElementById(el.getAttribute('aria-labelledby')) || {}).textContent || ''}))"""
+
+# the smallest label of each figure as drawn (its font size times the drawing's scale), in CSS pixels
+FIGURE_LABELS = """() => [...document.querySelectorAll('article .course-figure svg')].map(svg => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size') || 13));
+  return {figure: svg.closest('figure').id, smallest: Math.min(...sizes) * scale};
+})"""
+
+# each exercise's title: its tag, the level of the heading before it, its place in the table of contents
+EXERCISE_HEADINGS = """() => {
+  const headings = [...document.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')];
+  return [...document.querySelectorAll('article .course-exercise__title')].map(title => {
+    const before = headings[headings.indexOf(title) - 1];
+    const entry = document.querySelector(`.md-nav--secondary a[href="#${title.id}"]`);
+    const parent = entry && entry.closest('ul').closest('li');
+    const section = parent && parent.querySelector(':scope > a');
+    return {tag: title.tagName.toLowerCase(), before: before ? before.tagName.toLowerCase() : null,
+            beforeId: before ? before.id : null, inToc: !!entry,
+            tocParent: section ? section.getAttribute('href').slice(1) : null};
+  });
+}"""
+
+
+def serious_problems(violations: list[dict]) -> list[str]:
+    """The serious and critical violations the project answers for: all in its markup, the theme's unless allowed."""
+    return [f"{v['id']} ({v['impact']}) at {node['target']}: {node['why']} | {node['html'][:160]}"
+            for v in violations if v["impact"] in SERIOUS
+            for node in v["nodes"] if node["own"] or v["id"] not in THEME_ALLOWLIST]
+
+
+def layout_problems(page, width: int) -> list[str]:
+    problems = [f"cut off at the column's edge: {what}" for what in page.evaluate(CUT_OFF)]
+    for region in page.evaluate(SCROLL_REGIONS):
+        if region["clipped"]:
+            problems.append(f"clipped top or bottom (it scrolls vertically): {region}")
+        role = "list" if region["tag"] in ("UL", "OL") else "group"  # a list keeps its role
+        if region["scrolls"] and not (region["tabindex"] == "0" and (region["role"] or "list") == role and region["name"].strip()):
+            problems.append(f"scrolls sideways but is no named region the keyboard reaches: {region}")
+        if not region["scrolls"] and region["tabindex"] is not None:
+            problems.append(f"a tab stop that does not scroll: {region}")
+    for figure in page.evaluate(FIGURE_LABELS):
+        if figure["smallest"] < 10:
+            problems.append(f"{figure['figure']}: labels drawn at {figure['smallest']:.1f} px at {width} px")
+    return problems
+
+
+def structure_problems(page) -> list[str]:
+    problems = []
+    for title in page.evaluate(EXERCISE_HEADINGS):
+        if title["before"] is None or int(title["tag"][1]) != int(title["before"][1]) + 1:
+            problems.append(f"an exercise's title is a {title['tag']} after a {title['before']}")
+        if not title["inToc"] or title["tocParent"] != title["beforeId"]:
+            problems.append(f"an exercise is not listed under its section in the table of contents: {title}")
+    figures = page.locator("article figure.course-figure svg[role=img]")
+    for i in range(figures.count()):
+        svg = figures.nth(i)
+        title, desc = svg.locator("title").text_content(), svg.locator("desc").text_content()
+        try:
+            sync_api.expect(svg).to_have_accessible_name(title, timeout=1000)
+            sync_api.expect(svg).to_have_accessible_description(desc, timeout=1000)
+        except AssertionError as error:
+            problems.append(f"figure {i + 1} is not named by its title and described by its text: {error}")
+    return problems
+
+
+@pytest.mark.parametrize("locale, name", [*EVERY_PAGE, NOT_FOUND])
+def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots, locale, name):
+    """axe-core's audit and the layout checks in each state; a screenshot of the page on a phone, in the dark theme,
+    with everything open, next to the browser tests' others (`<locale>/<page>.phone-dark.png`)."""
+    where = "/404.html" if name == "404.html" else path_of(locale, name)
+    problems = []
+    for theme, width, violations in every_state(reader.page, base_url + where, reader.open):
+        problems += [f"{theme}, {width} px: {p}" for p in serious_problems(violations)]
+        problems += [f"{theme}, {width} px: {p}" for p in layout_problems(reader.page, width)]
+        if (theme, width) == ("light", 1280):
+            problems += structure_problems(reader.page)
+        if (theme, width) == ("dark", 375):
+            reader.page.screenshot(path=screenshots / locale / f"{name.removesuffix('.html')}.phone-dark.png", full_page=True)
+        reader.assert_clean(f"{where} ({theme}, {width} px)")
+    assert not problems, f"{where}:\n  " + "\n  ".join(problems)
+
+
+FALLBACKS = [pytest.param(locale, name, id=f"{locale}-{name}") for locale in LOCALES for name in PAGES
+             if name not in STAFF | {"index"} and not translated(locale, name)]
+
+# what the page adds around a chapter, in the page's locale, and what the chapter says, in English
+FURNITURE = [".course-step__number", ".course-reading > .admonition-title", ".course-exercise__title",
+             "details.course-hint > summary", ".course-exercise__heading", ".course-exercise__parts li",
+             ".course-exercise__tolerance", ".course-figure__drawing svg title", ".course-figure__drawing svg desc",
+             ".course-figure__drawing svg text", ".course-fallback"]
+CHAPTER = [".course-step p", ".course-reading > p:not(.admonition-title)", "details.course-hint > p",
+           ".course-exercise__statement > p", "figcaption", "h1"]
+LANGUAGE_OF = """selector => [...document.querySelectorAll('article ' + selector)]
+  .map(el => (el.closest('[lang]') || document.documentElement).getAttribute('lang'))"""
+
+
+@pytest.mark.parametrize("locale, name", FALLBACKS)
+def test_a_page_shown_in_english_marks_its_own_words_with_the_locale(reader, base_url, locale, name):
+    """On a page shown in place of a missing translation the chapter is English and says so; the words the page
+    adds around it (badges, titles, summaries, the exercise's furniture, the figure's words) are the locale's."""
+    reader.open(base_url + path_of(locale, name))
+    solutions = ["details.course-solution > summary"] if reader.page.locator("details.course-solution").count() else []
+    for selector, language in [*((s, locale) for s in FURNITURE + solutions), *((s, DEFAULT_LOCALE) for s in CHAPTER)]:
+        marked = reader.page.evaluate(LANGUAGE_OF, selector)
+        assert marked, f"nothing matches {selector} on {path_of(locale, name)}"
+        assert set(marked) == {language}, f"{selector} on {path_of(locale, name)} is marked {set(marked)}, not {language}"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_permanent_links_are_titled_in_the_locale(reader, base_url, locale):
+    reader.open(base_url + path_of(locale, "index"))
+    titles = set(reader.page.locator("article a.headerlink").evaluate_all("links => links.map(a => a.title)"))
+    assert titles == {LABELS[locale]["reader"]["permalink"]}
+
+
+def test_the_404_page_is_the_default_locales(reader, base_url):
+    reader.open(base_url + "/404.html")
+    page = reader.page
+    assert page.locator("html").get_attribute("lang") == DEFAULT_LOCALE
+    site_name = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8").split("site_name:", 1)[1].splitlines()[0].strip()
+    assert page.title() == site_name
+    assert page.locator("head link[rel=alternate][hreflang]").count() == 0
+    reader.assert_clean("/404.html")
+
+
+@pytest.mark.parametrize("locale, name, region", [
+    ("ja", "01-semantic-distance", "article .course-solution .course-math"),
+    (DEFAULT_LOCALE, "04-simplex-walk", "article .course-figure__drawing"),
+    (DEFAULT_LOCALE, "03-loss-terrain", "article .course-exercise__data"),
+    ("fr", "04-simplex-walk", "article .course-solution ul"),
+])
+def test_on_a_phone_the_keyboard_scrolls_what_is_too_wide(reader, base_url, locale, name, region):
+    """At 375 px: tab to the region (it is in the tab order), then the arrow keys scroll it sideways."""
+    if "course-solution" in region and not SOLUTIONS:
+        pytest.skip("solutions are left out of this build")
+    page = reader.page
+    page.set_viewport_size({"width": 375, "height": 800})
+    try:
+        reader.open(base_url + path_of(locale, name))
+        page.evaluate("() => document.querySelectorAll('article details').forEach(d => { d.open = true; })")
+        target = page.locator(region).first
+        target.scroll_into_view_if_needed()
+        page.wait_for_function("el => el.getAttribute('tabindex') === '0'", arg=target.element_handle())
+        target.evaluate(FOCUS_THE_STOP_BEFORE)
+        page.keyboard.press("Tab")
+        assert target.evaluate("el => document.activeElement === el"), f"Tab does not reach {region}"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("el => el.scrollLeft > 0", arg=target.element_handle(), timeout=3000)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+# focus the last tab stop before the element, so that Tab leads to it
+FOCUS_THE_STOP_BEFORE = """el => [...document.querySelectorAll('a[href], button, input, summary, [tabindex="0"]')]
+  .filter(x => x.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && x.getClientRects().length)
+  .pop().focus()"""

@@ -1,0 +1,30 @@
+"""The README's Layout section matches the tree: every module of the grader and the hooks, and every
+benchmark, is named there, and nothing it names is gone."""
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYOUT = (ROOT / "README.md").read_text(encoding="utf-8").split("## Layout", 1)[1].split("```", 2)[1]
+
+
+def named(folder: str) -> str:
+    """The Layout's lines for a top-level folder (its entry and the indented lines under it)."""
+    block = re.search(rf"^{re.escape(folder)}/ .*?(?=^\S|\Z)", LAYOUT, re.M | re.S)
+    assert block, f"{folder}/ is not in the README's Layout"
+    return block.group(0)
+
+
+def test_every_module_is_in_the_layout():
+    for folder in ("grader", "hooks", "bench"):
+        text = named(folder)
+        for path in (ROOT / folder).glob("*.py"):
+            if path.stem != "__init__":
+                assert re.search(rf"\b{path.stem}\b", text), f"{folder}/{path.name} is not in the README's Layout"
+        for package in (p for p in (ROOT / folder).iterdir() if (p / "__init__.py").exists()):
+            assert re.search(rf"\b{package.name}\b", text), f"{folder}/{package.name}/ is not in the README's Layout"
+
+
+def test_the_layout_names_no_module_that_is_gone():
+    for folder in ("grader", "hooks", "bench"):
+        for name in re.findall(r"\b([a-z_]+)\.py\b", named(folder)):
+            assert (ROOT / folder / f"{name}.py").exists(), f"the Layout names {folder}/{name}.py, which is gone"
