@@ -83,7 +83,7 @@ def number_cases(ex, part) -> list[Case]:
     """Exact forms that equal the reference, and decimals at, inside and outside the tolerance."""
     ref, cases = part.reference, []
     add = lambda answer, why, lang="en": cases.append(Case(ex.id, part.id, answer, lang, why=why))  # noqa: E731
-    if part.kind in ("scalar", "integer"):
+    if part.kind in ("real", "integer"):
         add(str(ref), "exact")
         if ref != 0:
             add(f"1/({1 / ref})", "equivalent exact")
