@@ -126,7 +126,7 @@ def corpus() -> list[Case]:
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
             cases += [Case(ex.id, part.id, fb.show(value), why=f"mistake {key}")
-                      for key, value in fb.mistakes(ex.id, part.id)]
+                      for key, value in fb.mistakes(ex, part.id)]
             cases += number_cases(ex, part)
     for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
         first = ex.parts[0]
@@ -377,7 +377,7 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
     for part in variant.parts:
         answers = [fb.show(part.reference) if part.kind != "set" else
                    "{" + ", ".join(fb.show(tuple(p)) for p in part.reference) + "}"]
-        answers += [fb.show(value) for _, value in fb.mistakes(exercise, part.id, variant.seed)][:2]
+        answers += [fb.show(value) for _, value in fb.mistakes(variant, part.id)][:2]
         answers.append(fb.show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
         for answer in answers:
             case = Case(exercise, part.id, answer, locale, seed, why="variant")
