@@ -6,9 +6,12 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the browser runtime of the in-page checker (npm's pyodide, pinned in package-lock.json); without
+# npm the site still builds, with the command-line route only
+NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-fast mutate bench bench-grade translations clean
+.PHONY: serve build test test-fast mutate bench bench-grade bench-checker translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +19,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-serve: $(STAMP)
+$(NPM_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --no-audit --no-fund --loglevel=error && touch $(NPM_STAMP); \
+	else \
+	  echo "npm not found: the site builds without in-page answer checking (install Node.js 18+ and npm, then run make again)"; \
+	fi
+
+serve: $(STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8000
 
-build: $(STAMP)
+build: $(STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
 
-test: $(STAMP)
+test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python -m pytest
 
 # unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
@@ -39,14 +49,18 @@ $(BIN)/mutmut: $(STAMP)
 translations: $(STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)
 
-bench: $(STAMP)
+bench: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python bench/build_time.py
 	$(BIN)/python bench/grade_class.py
 	$(BIN)/python bench/report_class.py
 	$(BIN)/python bench/page_weight.py
+	$(BIN)/python bench/checker.py
+
+bench-checker: $(STAMP) $(NPM_STAMP)
+	$(BIN)/python bench/checker.py
 
 bench-grade: $(STAMP)
 	$(BIN)/python bench/grade_class.py
 
 clean:
-	rm -rf $(VENV) site .cache test-artifacts mutants
+	rm -rf $(VENV) node_modules site .cache test-artifacts mutants

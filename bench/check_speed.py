@@ -18,14 +18,36 @@ import sys
 import tempfile
 import time
 
-CASES = [
-    ("plain number", ["embedding-distances", "parakeet-fourier", "1.871"], 0.3),
-    ("vector of plain decimals", ["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)"], 0.3),
-    ("set of plain decimals", ["reachable-vertices", "vertices", "{(1, 0, 0), (0.75, 0, 0.25), (0.5, 0.25, 0.25), (0.5, 0.5, 0)}"], 0.3),
-    ("exact form sqrt(9/100)", ["embedding-distances", "parakeet-monkey", "sqrt(9/100)"], 1.2),
-    ("exact form of the weights", ["attention-weights", "weights",
-                                   "(exp(1/2)/(1+2*exp(1/2)), exp(1/2)/(1+2*exp(1/2)), 1/(1+2*exp(1/2)))"], 1.2),
-]
+def _decimal(value, digits: int = 4) -> str:
+    import sympy
+    return f"{float(sympy.N(value, 30)):.{digits}g}"
+
+
+def cases() -> list[tuple[str, list[str], float]]:
+    """The checks timed, each drawn from the registry (no exercise is named here): (what, the
+    arguments of `grader check`, the target ratio)."""
+    import sympy
+    from grader import bank
+    from grader.feedback import show
+
+    parts = [(ex.id, p) for ex in bank.EXERCISES.values() for p in ex.parts]
+    irrational = lambda v: not sympy.sympify(v).is_Rational  # noqa: E731
+    real = next((e, p) for e, p in parts if p.kind == "real" and irrational(p.reference))
+    rational = next((e, p) for e, p in parts if p.kind == "real" and not irrational(p.reference)
+                    and not p.reference.is_Integer)
+    vector = next((e, p) for e, p in parts if p.kind == "vector" and any(map(irrational, p.reference)))
+    point_set = next((e, p) for e, p in parts if p.kind == "set")
+    points = ", ".join("(" + ", ".join(_decimal(c) for c in point) + ")" for point in point_set[1].reference)
+    return [
+        ("plain number", [real[0], real[1].id, _decimal(real[1].reference)], 0.3),
+        ("vector of plain decimals", [vector[0], vector[1].id,
+                                      "(" + ", ".join(_decimal(c) for c in vector[1].reference) + ")"], 0.3),
+        ("set of plain decimals", [point_set[0], point_set[1].id, "{" + points + "}"], 0.3),
+        (f"exact form sqrt({show(rational[1].reference ** 2)})",
+         [rational[0], rational[1].id, f"sqrt({show(rational[1].reference ** 2)})"], 1.2),
+        ("exact form of a vector", [vector[0], vector[1].id,
+                                    "(" + ", ".join(show(c) for c in vector[1].reference) + ")"], 1.2),
+    ]
 
 
 def seconds(command: list[str], env: dict) -> float:
@@ -40,6 +62,7 @@ def main() -> None:
     args = parser.parse_args()
     env = {**os.environ, "GRADER_CACHE_DIR": tempfile.mkdtemp(prefix="grader-bench-")}
     grader = [sys.executable, "-m", "grader.cli", "check"]
+    CASES = cases()
     subprocess.run([*grader, *CASES[0][1]], env=env, capture_output=True, check=False)   # the table, once
     baseline, times = [], {name: [] for name, _, _ in CASES}
     for _ in range(args.runs):

@@ -29,12 +29,13 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Callable
 
-from . import bank, check, fast, feedback as fb
+from . import bank, check, fast, feedback as fb, variants
 from .files import write_atomic
 from .folder import BatchError, Entry, discover, read  # noqa: F401  (BatchError: the CLI's)
 from .limits import LimitExceeded
 from .messages import DECIMAL_COMMA, message
-from .outcome import Outcome, PartResult
+from .fast import PartInfo
+from .outcome import Outcome
 from .pool import Pool
 from .report import json_text
 from .seeds import seed_text
@@ -42,20 +43,24 @@ from .store import GRADES, RESULTS, Log, csv_text, read_log
 from .submission import SubmissionError, load_bytes
 
 CHUNK = int(os.environ.get("GRADER_CHUNK", "200"))   # students graded between two fsyncs
+GROUP = 16             # distinct answers (without variants) sent to a worker in one message
 CSV_EVERY = 10.0       # seconds between two rewrites of the CSV during a run
 
 
 # --- grading ----------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
-def _exercise(exercise_id: str, seed):
-    """The lesson's exercise, or the variant seeded by ``seed`` (built once per run)."""
-    return bank.get(exercise_id) if seed is None else bank.variant(exercise_id, seed)
+@lru_cache(maxsize=None)
+def _lesson_parts(exercise_id: str) -> tuple[PartInfo, ...]:
+    return tuple(PartInfo(p.id, p.points, p.kind, p.form) for p in bank.get(exercise_id).parts)
 
 
-def evaluate(exercise_id: str, seed, part_id: str, text: str, decimal_comma: bool = False) -> Outcome:
-    """One answer (run in a worker). ``seed`` None: the lesson's own data; ``decimal_comma``: the
-    class writes 0,5 (fr, id), the run's one setting."""
+def evaluate(exercise_id: str, seed, part_id: str | None, text: str | None,
+             decimal_comma: bool = False) -> Outcome | tuple[PartInfo, ...]:
+    """One task (run in a worker): the outcome of one answer; with ``part_id`` None, the parts of
+    the variant ``seed`` (their points may follow its data). ``seed`` None: the lesson's own data;
+    ``decimal_comma``: the class writes 0,5 (fr, id), the run's one setting."""
+    if part_id is None:
+        return tuple(PartInfo(p.id, p.points, p.kind, p.form) for p in variants.numeric(exercise_id, seed).parts)
     return check.judge(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma, limited=False)
 
 
@@ -63,7 +68,7 @@ def warm_up() -> None:
     """Build what every check needs once, before the workers are forked."""
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
-            fb.mistakes(ex.id, part.id)
+            fb.mistakes(ex, part.id)
     fast.table()
 
 
@@ -88,22 +93,48 @@ class Run:
     final: list[dict] = field(default_factory=list)
 
 
-class _Parts:
-    """Each distinct answer's result, once: its score and its JSON text (a class
-    repeats answers, so lines are assembled from these pieces)."""
+class _Results:
+    """What the workers found, by task key: ``(exercise, seed, part, answer)`` an Outcome,
+    ``(exercise, seed, None, None)`` a variant's parts. Each result's score and JSON text is made
+    once (a class repeats answers), so lines are assembled from these pieces."""
 
     def __init__(self, lang: str):
         self.lang = lang
-        self.done: dict[tuple, tuple[float, int, str]] = {}
+        self.found: dict[object, dict[tuple, object]] = {}       # by seed, then key
+        self.pieces: dict[object, dict[tuple, tuple[float, int, str]]] = {}
 
-    def add(self, key: tuple, result: PartResult) -> None:
-        self.done[key] = (result.score, result.max_score, json_text(result.to_dict()))
+    def add(self, key: tuple, value) -> None:
+        if isinstance(value, LimitExceeded):
+            if key[2] is None:
+                raise RuntimeError(f"drawing the variant {key[1]!r} of {key[0]} hit a limit: {value.reason}")
+            value = _limit_outcome(value)
+        self.found.setdefault(key[1], {})[key] = value
 
-    def missing(self, exercise_id: str, seed, part) -> tuple[float, int, str]:
-        key = (exercise_id, seed, part.id, None)
-        if key not in self.done:
-            self.add(key, check.missing_part(part, self.lang))
-        return self.done[key]
+    def has(self, key: tuple) -> bool:
+        return key in self.found.get(key[1], ())
+
+    def needs(self, answers, seed) -> list[tuple]:
+        """The keys a student's line is made of."""
+        keys = [(ex_id, seed, None, None) for ex_id in bank.EXERCISES] if seed is not None else []
+        return keys + [(ex_id, seed, part_id, text) for ex_id, given in answers.items()
+                       for part_id, text in given.items()]
+
+    def parts(self, exercise_id: str, seed) -> tuple[PartInfo, ...]:
+        return _lesson_parts(exercise_id) if seed is None else self.found[seed][(exercise_id, seed, None, None)]
+
+    def piece(self, key: tuple, part: PartInfo) -> tuple[float, int, str]:
+        pieces = self.pieces.setdefault(key[1], {})
+        if key not in pieces:
+            text = key[3]
+            result = (check.missing_part(part, self.lang) if text is None
+                      else check.render(part, self.found[key[1]][key], self.lang, text))
+            pieces[key] = (result.score, result.max_score, json_text(result.to_dict()))
+        return pieces[key]
+
+    def forget(self, seed) -> None:
+        """Drop a variant's results once its student's line is written (nobody else has it)."""
+        self.found.pop(seed, None)
+        self.pieces.pop(seed, None)
 
 
 def _head(entry: Entry, seed, lang: str, engine: str, variants: bool) -> dict:
@@ -115,14 +146,12 @@ def _head(entry: Entry, seed, lang: str, engine: str, variants: bool) -> dict:
 _dumps = json_text      # one JSON line: compact, always valid UTF-8
 
 
-def _line(head: dict, answers, seed, parts: _Parts) -> tuple[str, dict]:
+def _line(head: dict, answers, seed, results: _Results) -> tuple[str, dict]:
     """The JSON line of a graded file, and its compact record."""
     pieces, per, total, maximum = [], {}, 0.0, 0
     for ex_id in bank.EXERCISES:
-        ex = _exercise(ex_id, seed)
         given = answers.get(ex_id, {})
-        got = [parts.done[(ex_id, seed, p.id, given[p.id])] if p.id in given
-               else parts.missing(ex_id, seed, p) for p in ex.parts]
+        got = [results.piece((ex_id, seed, p.id, given.get(p.id)), p) for p in results.parts(ex_id, seed)]
         score = round(sum(g[0] for g in got), 3)
         top = sum(g[1] for g in got)
         per[ex_id], total, maximum = score, total + score, maximum + top
@@ -160,13 +189,20 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     def write_csv():
         write_atomic(job.out / GRADES, csv_text(latest[s] for s in present if s in latest))
 
-    parts = _Parts(job.lang)
+    results = _Results(job.lang)
     submitted: set[tuple] = set()
+    group: list[tuple] = []       # distinct answers on the lessons' data, sent GROUP at a time
     pool = None
+
+    def send(keys: list[tuple]) -> None:
+        nonlocal pool
+        if pool is None:
+            warm_up()
+            pool = Pool(partial(evaluate, decimal_comma=job.lang in DECIMAL_COMMA), job.jobs, job.timeout)
+        pool.submit_group((key, key) for key in keys)
 
     def load(chunk: list[Entry]) -> list[tuple]:
         """Read a chunk's files and send its new answers to the workers."""
-        nonlocal pool
         loaded = []
         for entry in chunk:
             seed = entry.student if job.variants else None
@@ -188,25 +224,24 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 loaded.append((head, seed, None, error))
                 continue
             loaded.append((head, seed, answers, None))
-            for ex_id, given in answers.items():
-                for part_id, text in given.items():
-                    job.answers += 1
-                    key = (ex_id, seed, part_id, text)
-                    if key not in submitted:
-                        submitted.add(key)
-                        if pool is None:
-                            warm_up()
-                            pool = Pool(partial(evaluate, decimal_comma=job.lang in DECIMAL_COMMA),
-                                        job.jobs, job.timeout)
-                        pool.submit(key, key)
+            job.answers += sum(len(given) for given in answers.values())
+            new = [key for key in results.needs(answers, seed) if key not in submitted]
+            submitted.update(new)
+            if seed is None:      # answers shared across the class: each checked once
+                group.extend(new)
+                while len(group) >= GROUP:
+                    send(group[:GROUP])
+                    del group[:GROUP]
+            elif new:             # a variant: the student's answers to one worker, which draws it once
+                send(new)
+        if group:
+            send(group)
+            group.clear()
         return loaded
 
     def receive(block: bool) -> None:
         for key, value in pool.collect(None if block else 0):
-            ex_id, seed, part_id, text = key
-            outcome = _limit_outcome(value) if isinstance(value, LimitExceeded) else value
-            parts.add(key, check.render(_exercise(ex_id, seed).part(part_id), outcome,
-                                        job.lang, text))
+            results.add(key, value)
 
     log = Log(log_path)
     last_csv = time.monotonic()
@@ -221,11 +256,12 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
             ahead = load(chunks[k + 1]) if k + 1 < len(chunks) else []   # while workers work
             for head, seed, answers, error in current:
                 if error is None:
-                    for ex_id, given in answers.items():
-                        for part_id, text in given.items():
-                            while (ex_id, seed, part_id, text) not in parts.done:
-                                receive(block=True)
-                    line, record = _line(head, answers, seed, parts)
+                    for key in results.needs(answers, seed):
+                        while not results.has(key):
+                            receive(block=True)
+                    line, record = _line(head, answers, seed, results)
+                    if job.variants:
+                        results.forget(seed)
                 else:
                     line, record = _error_line(head, error)
                 log.append_text(line)
@@ -244,7 +280,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         if pool is not None:
             pool.close()
         log.close()
-    job.distinct = len(submitted)
+    job.distinct = sum(1 for key in submitted if key[2] is not None)
     write_csv()
     job.final = [latest[s] for s in present]
     return job

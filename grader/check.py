@@ -63,19 +63,26 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
           decimal_comma: bool = False, timeout: float | None = None, limited: bool = True) -> Outcome:
     """The outcome of one answer to the variant ``seed`` (None: the lesson's own data).
 
+    On a lesson's data, a plain number (or a right vector or set of them) by :mod:`grader.fast`,
+    from its table, without SymPy; anything else by :mod:`grader.evaluate` (the answer parsed by
+    SymPy). On a variant, by :mod:`grader.evaluate` against its references in plain numbers
+    (:func:`grader.variants.numeric`, computed once per seed in well under a millisecond), or in
+    SymPy (:func:`grader.bank.variant`) where those cannot decide: an exact form equal to an
+    irrational reference needs a proof.
+
     ``decimal_comma``: the student writes 0,5 (fr, id). ``limited``: run the symbolic check in a
     child process under the time and memory limits (False inside a worker that has its own).
     Unknown ids raise :class:`grader.exercise.UnknownExercise` / ``UnknownPart`` (KeyErrors).
     """
-    outcome = fast.outcome(exercise_id, part_id, text, decimal_comma=decimal_comma, seed=seed)
-    if outcome is not None:
-        return outcome
-    from .bank import variant
-    from .evaluate import evaluate
-    variant(exercise_id, seed).part(part_id)      # built here, before the fork; unknown ids raise
+    if seed is None:
+        outcome = fast.outcome(exercise_id, part_id, text, decimal_comma=decimal_comma)
+        if outcome is not None:
+            return outcome
+    from .variants import numeric
+    numeric(exercise_id, seed).part(part_id)      # built here, before the fork; unknown ids raise
 
     def work() -> Outcome:
-        return evaluate(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma)
+        return _symbolic(exercise_id, part_id, text, seed, decimal_comma)
 
     result = run_limited(work, timeout) if limited else work()
     if isinstance(result, LimitExceeded):
@@ -83,13 +90,26 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
     return result
 
 
+def _symbolic(exercise_id: str, part_id: str, text: str, seed: str | None, decimal_comma: bool) -> Outcome:
+    from .bank import variant
+    from .evaluate import judge_on
+    from .numeric import Undecided
+    from .variants import numeric
+    if seed is not None:
+        try:
+            return judge_on(numeric(exercise_id, seed), part_id, text, decimal_comma=decimal_comma)
+        except Undecided:
+            pass
+    return judge_on(variant(exercise_id, seed), part_id, text, decimal_comma=decimal_comma)
+
+
 def part_info(exercise_id: str, part_id: str, seed: str | None = None):
     """The part's id and points, from the fast path's table when it has them (no SymPy)."""
     info = fast.part_info(exercise_id, part_id) if seed is None else None
     if info is not None:
         return info
-    from .bank import variant
-    return variant(exercise_id, seed).part(part_id)
+    from .variants import numeric
+    return numeric(exercise_id, seed).part(part_id)
 
 
 def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en",

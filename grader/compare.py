@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Context, Decimal, localcontext
+from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
 import sympy
 
 from . import tolerance
+from .numeric import Approx, Undecided
 
 RELATIVE_TOLERANCE = sympy.Rational(tolerance.RELATIVE.numerator, tolerance.RELATIVE.denominator)
 ABSOLUTE_TOLERANCE = sympy.Rational(tolerance.ABSOLUTE.numerator, tolerance.ABSOLUTE.denominator)
@@ -34,6 +37,8 @@ CLOSE_FACTOR = tolerance.CLOSE_FACTOR
 DIGITS = 50                      # a first look: enough to tell almost every wrong answer at once
 PRECISIONS = (30, 100, 400, 1600)   # digits tried in turn to place an answer against the boundary
 MAX_PROOF_DIGITS = 6000          # the most digits a difference is evaluated with when SymPy cannot prove it
+_RELATIVE = Decimal(tolerance.RELATIVE.numerator) / Decimal(tolerance.RELATIVE.denominator)
+_ABSOLUTE = Decimal(tolerance.ABSOLUTE.numerator) / Decimal(tolerance.ABSOLUTE.denominator)
 
 
 @dataclass(frozen=True)
@@ -46,16 +51,50 @@ class TooLarge(ArithmeticError):
     """A finite number too large to evaluate (say exp(exp(exp(exp(10)))))."""
 
 
+# --- numbers: SymPy values, and plain ones (ints, Fractions, grader.numeric.Approx) ----------
+#
+# A value here is a SymPy expression (an answer, a lesson's reference), or a plain number (a
+# variant's reference or named mistake, computed by grader.numeric). The rules below read each
+# value as an exact fraction when it is rational, else as a decimal at the precision they need.
+# An Approx that cannot give that precision, or that a proof would need, raises Undecided: the
+# caller then judges against the variant's SymPy references, so the verdict is SymPy's.
+
+def rational(value) -> Fraction | None:
+    """The exact value of a rational number (an int, a Fraction, a SymPy Rational); else None."""
+    kind = type(value)
+    if kind is Fraction:
+        return value
+    if kind is int:
+        return Fraction(value)
+    if kind is Approx:
+        return None
+    if getattr(value, "is_Rational", False):
+        return _fraction(value)
+    return None
+
+
 @lru_cache(maxsize=16384)
+def _fraction(value: sympy.Rational) -> Fraction:
+    return Fraction(int(value.p), int(value.q))
+
+
 def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
     """A real Float for ``expr``, or None when it is not a finite real number.
 
-    Raises :class:`TooLarge` when the number overflows the evaluation. Memoized: references,
-    mistakes and a class's answers are evaluated again and again."""
+    Raises :class:`TooLarge` when the number overflows the evaluation. Memoized, the overflow
+    too: references, mistakes and a class's answers are evaluated again and again."""
+    value = _evaluated(expr, digits)
+    if value is TooLarge:
+        raise TooLarge(str(expr)[:40])
+    return value
+
+
+@lru_cache(maxsize=16384)
+def _evaluated(expr: sympy.Expr, digits: int):
     try:
         value = sympy.N(expr, digits)
     except OverflowError:
-        raise TooLarge(str(expr)[:40]) from None
+        return TooLarge
     except (TypeError, ValueError, ArithmeticError):
         return None
     if not isinstance(value, sympy.Float) and not value.is_Integer and not value.is_Rational:
@@ -65,66 +104,135 @@ def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
     return sympy.Float(value, digits)
 
 
-def is_decimal(expr: sympy.Expr) -> bool:
-    """Does the expression hold a decimal read as a float (an answer built by hand in a test)?"""
+@lru_cache(maxsize=4)
+def _context(digits: int) -> Context:
+    return Context(prec=digits + 10, Emax=10**9, Emin=-10**9)
+
+
+@lru_cache(maxsize=16384)
+def _sympy_decimal(expr: sympy.Expr, digits: int) -> Decimal | None:
+    value = numeric(expr, digits)
+    return None if value is None else Decimal(str(value))
+
+
+def _decimal(value, digits: int) -> Decimal | None:
+    """``value`` to ``digits`` significant digits (or better) as a Decimal; None when it is not a
+    finite real number. Raises TooLarge, and Undecided for an Approx that cannot say."""
+    if type(value) is Approx:
+        return value.decimal(digits)
+    exact = rational(value)
+    if exact is not None:
+        return _fraction_decimal(exact, digits)
+    return _sympy_decimal(value, digits)
+
+
+@lru_cache(maxsize=16384)
+def _fraction_decimal(value: Fraction, digits: int) -> Decimal:
+    return _context(digits).divide(Decimal(value.numerator), Decimal(value.denominator))
+
+
+def _is_zero(value) -> bool:
+    if type(value) is Approx:
+        if value.lo > 0 or value.hi < 0:
+            return False
+        raise Undecided(f"is {value!r} 0?")
+    exact = rational(value)
+    return exact == 0 if exact is not None else value == 0
+
+
+@lru_cache(maxsize=16384)
+def _has_float(expr: sympy.Expr) -> bool:
     return bool(expr.has(sympy.Float))
 
 
-def is_number(expr: sympy.Expr, decimal: bool = False) -> bool:
+def is_decimal(expr) -> bool:
+    """Does the expression hold a decimal read as a float (an answer built by hand in a test)?"""
+    return isinstance(expr, sympy.Basic) and _has_float(expr)
+
+
+def is_number(expr, decimal: bool = False) -> bool:
     """A number judged within the tolerance: a rational value, or any value typed with a decimal."""
-    return bool(decimal or getattr(expr, "is_Rational", False) or is_decimal(expr))
+    return bool(decimal or rational(expr) is not None or is_decimal(expr))
 
 
-def _expr(value) -> sympy.Expr:
-    """Python integers (a test's points, a bank's counts) as SymPy numbers."""
-    return sympy.Integer(value) if isinstance(value, int) else value
+def _sympy(value) -> sympy.Expr:
+    """Python integers and Fractions (a test's points, a bank's counts) as SymPy numbers."""
+    if isinstance(value, sympy.Basic):
+        return value
+    exact = rational(value)
+    if exact is None:
+        raise Undecided(f"{value!r} has no exact form here")
+    return sympy.Rational(exact.numerator, exact.denominator)
 
 
-def bound(reference: sympy.Expr) -> sympy.Expr:
+def bound(reference) -> sympy.Expr:
     """How far an accepted number may be from ``reference``."""
-    return ABSOLUTE_TOLERANCE if reference == 0 else RELATIVE_TOLERANCE * abs(reference)
+    return ABSOLUTE_TOLERANCE if _is_zero(reference) else RELATIVE_TOLERANCE * abs(_sympy(reference))
 
 
-def within(answer: sympy.Expr, reference: sympy.Expr, factor=1) -> bool | None:
+def _within_exact(answer: Fraction, reference: Fraction, factor) -> bool:
+    """|answer - reference| <= factor * bound(reference), in integers (it runs very often)."""
+    a, b, p, q = answer.numerator, answer.denominator, reference.numerator, reference.denominator
+    gap = abs(a * q - p * b)                    # |answer - reference| = gap / (b q)
+    if p == 0:
+        return gap * _ABS_Q <= factor * _ABS_P * b * q
+    return gap * _REL_Q <= factor * _REL_P * abs(p) * b
+
+
+_REL_P, _REL_Q = tolerance.RELATIVE.numerator, tolerance.RELATIVE.denominator
+_ABS_P, _ABS_Q = tolerance.ABSOLUTE.numerator, tolerance.ABSOLUTE.denominator
+_ERROR = {digits: Decimal(10) ** (10 - digits) for digits in PRECISIONS}
+
+
+def within(answer, reference, factor=1) -> bool | None:
     """Is ``|answer - reference| <= factor * bound(reference)``? Exact for two rationals; otherwise
     decided at rising precision (None: still on the boundary at the highest precision, which two
     different numbers never are)."""
-    if answer.is_Rational and reference.is_Rational:
-        return abs(answer - reference) <= factor * bound(reference)
+    a_exact, r_exact = rational(answer), rational(reference)
+    if a_exact is not None and r_exact is not None:
+        return _within_exact(a_exact, r_exact, factor)
+    zero = _is_zero(reference)
     for digits in PRECISIONS:
-        a, r = numeric(answer, digits), numeric(reference, digits)
+        a, r = _decimal(answer, digits), _decimal(reference, digits)
         if a is None or r is None:
             return None
-        limit = factor * (ABSOLUTE_TOLERANCE if reference == 0 else RELATIVE_TOLERANCE * abs(r))
-        margin = limit - abs(a - r)
-        error = sympy.Float(10, digits) ** (10 - digits) * (abs(a) + abs(r) + 1)
-        if margin > error:
-            return True
-        if margin < -error:
-            return False
+        with localcontext(_context(digits)):
+            limit = factor * (_ABSOLUTE if zero else _RELATIVE * abs(r))
+            margin = limit - abs(a - r)
+            error = _ERROR[digits] * (abs(a) + abs(r) + 1)
+            if margin > error:
+                return True
+            if margin < -error:
+                return False
     return None
 
 
-def distance(answer: sympy.Expr, value: sympy.Expr) -> float:
+def distance(answer, value) -> float:
     """How far apart two numbers are, to rank which of two targets an answer is nearer to."""
-    a, v = numeric(answer, 30), numeric(value, 30)
-    return math.inf if a is None or v is None else float(abs(a - v))
+    a, v = _decimal(answer, 30), _decimal(value, 30)
+    if a is None or v is None:
+        return math.inf
+    with localcontext(_context(30)):
+        return float(abs(a - v))
 
 
-def compare_scalar(answer: sympy.Expr, reference: sympy.Expr, *, exact: bool = False,
-                   decimal: bool = False) -> Verdict:
+def compare_scalar(answer, reference, *, exact: bool = False, decimal: bool = False) -> Verdict:
     """Is ``answer`` the number ``reference``? ``exact``: a whole-number entry (no tolerance);
     ``decimal``: the student typed a decimal in it."""
-    answer, reference = _expr(answer), _expr(reference)
-    if getattr(answer, "is_Rational", False) and getattr(reference, "is_Rational", False) and exact:
-        return Verdict(answer == reference)
+    a_exact, r_exact = rational(answer), rational(reference)
+    if a_exact is not None and r_exact is not None:      # two rationals: exact, at once
+        if exact:
+            return Verdict(a_exact == r_exact)
+        if _within_exact(a_exact, r_exact, 1):
+            return Verdict(True)
+        return Verdict(False, "decimal-imprecise" if _within_exact(a_exact, r_exact, CLOSE_FACTOR) else "")
     try:
-        a = numeric(answer)
+        a = _decimal(answer, DIGITS)
     except TooLarge:
         return Verdict(False, "too-large")
     if a is None:
         return Verdict(False, "not-a-real-number")
-    if numeric(reference) is None:
+    if _decimal(reference, DIGITS) is None:
         raise ValueError(f"reference {reference} is not a real number")
     if is_number(answer, decimal) and not exact:
         decided = within(answer, reference)
@@ -135,17 +243,27 @@ def compare_scalar(answer: sympy.Expr, reference: sympy.Expr, *, exact: bool = F
     return prove_equal(answer, reference)
 
 
-def prove_equal(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
+def prove_equal(answer, reference) -> Verdict:
     """Exact equality: a clear numeric difference says no at once; then SymPy tries to prove it; then
     the difference is evaluated with as many digits as the expression justifies."""
-    if answer.is_Rational and reference.is_Rational:
-        return Verdict(answer == reference)
+    a_exact, r_exact = rational(answer), rational(reference)
+    if a_exact is not None and r_exact is not None:
+        return Verdict(a_exact == r_exact)
     try:
-        a, r = numeric(answer), numeric(reference)
+        a, r = _decimal(answer, DIGITS), _decimal(reference, DIGITS)
     except TooLarge:
         return Verdict(False, "too-large")
-    if a is not None and r is not None and abs(a - r) > sympy.Float(10) ** (-40) * max(abs(r), 1):
-        return Verdict(False)
+    if a is not None and r is not None:
+        with localcontext(_context(DIGITS)):
+            if abs(a - r) > Decimal("1e-40") * max(abs(r), 1):
+                return Verdict(False)
+    return _proved(_sympy(answer), _sympy(reference))      # an Approx: Undecided
+
+
+@lru_cache(maxsize=4096)
+def _proved(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
+    """SymPy's proof, memoized: a class on variants gives the same exact form against the same
+    reference (the variants that draw the same data) again and again."""
     difference = answer - reference
     try:
         numerator = sympy.together(difference).as_numer_denom()[0]

@@ -7,16 +7,20 @@ path (:mod:`grader.fast`) cannot decide. It imports SymPy.
 Partial credit: scalar and integer parts are all or nothing; a vector earns
 ``points * (right components / components)``; a set earns
 ``points * max(0, right - wrong - duplicates) / reference points``.
+
+A variant is judged first against its references in plain numbers (fast); where those cannot
+decide, :func:`judge_on` raises :class:`grader.numeric.Undecided` and :func:`grader.check.judge`
+asks again against its SymPy references.
 """
 from __future__ import annotations
 
-import sympy
+from functools import lru_cache
 
 from . import compare, feedback as fb
 from .bank import variant
 from .exercise import Exercise, Part
 from .outcome import Outcome
-from .parse import AnswerSyntaxError, parse_answer
+from .parse import AnswerSyntaxError, Parsed, parse_answer
 
 
 def _wrong(*found: fb.Finding | None, fraction: float = 0.0) -> Outcome:
@@ -24,13 +28,13 @@ def _wrong(*found: fb.Finding | None, fraction: float = 0.0) -> Outcome:
     return Outcome(fraction, kept or (fb.finding("incorrect"),))
 
 
-def _scalar(ex: Exercise, part: Part, value: sympy.Expr, decimal: bool = False) -> Outcome:
+def _scalar(ex: Exercise, part: Part, value, decimal: bool = False) -> Outcome:
     exact = part.whole
     verdict = compare.compare_scalar(value, part.reference, exact=exact, decimal=decimal)
     if verdict.equal:
-        nearer = fb.nearer_target(ex.id, part.id, value, ex.seed)
+        nearer = fb.nearer_target(ex, part.id, value)
         return _wrong(nearer) if nearer else Outcome(1.0)
-    mistake = fb.match_mistake(ex.id, part.id, value, exact=exact, seed=ex.seed)
+    mistake = fb.match_mistake(ex, part.id, value, exact=exact)
     if mistake:
         return _wrong(mistake)
     if verdict.note == "decimal-imprecise":
@@ -45,7 +49,7 @@ def _vector(ex: Exercise, part: Part, value: tuple, decimal: bool = False) -> Ou
     verdicts = compare.compare_vector(value, reference, exact=part.whole, decimals=[decimal] * len(value))
     right = sum(v.equal for v in verdicts)
     if right == len(reference):
-        nearer = fb.nearer_target(ex.id, part.id, value, ex.seed)
+        nearer = fb.nearer_target(ex, part.id, value)
         return _wrong(nearer) if nearer else Outcome(1.0)
     fraction = right / len(reference)
     wrong = ", ".join(str(i + 1) for i, v in enumerate(verdicts) if not v.equal)
@@ -54,7 +58,7 @@ def _vector(ex: Exercise, part: Part, value: tuple, decimal: bool = False) -> Ou
     if notes == {"decimal-imprecise"}:   # only rounding: say so, nothing else
         return _wrong(fb.finding("decimal-imprecise"), count,
                       fraction=fraction)
-    mistake = fb.match_mistake(ex.id, part.id, value, exact=False, seed=ex.seed)
+    mistake = fb.match_mistake(ex, part.id, value, exact=False)
     found = [mistake] if mistake else fb.vector_findings(ex, part.id, value, reference)
     found.append(count)
     found += [fb.finding(n) for n in sorted(notes - {""})]
@@ -75,19 +79,33 @@ def _set(ex: Exercise, part: Part, points: tuple) -> Outcome:
     return _wrong(*found, fraction=fraction)
 
 
+@lru_cache(maxsize=8192)
+def _parse(text: str, decimal_comma: bool, entries: bool) -> Parsed | AnswerSyntaxError:
+    """Parse once per text: a class gives the same answers again and again."""
+    try:
+        return parse_answer(text, decimal_comma=decimal_comma, entries=entries)
+    except AnswerSyntaxError as exc:
+        return exc.with_traceback(None)
+
+
 def evaluate(exercise_id: str, part_id: str, text: str, *, seed: str | int | None = None,
              decimal_comma: bool = False) -> Outcome:
-    """Parse and judge one answer against the variant ``seed``; pure (no I/O).
+    """Parse and judge one answer against the variant ``seed`` (its SymPy references); pure (no I/O).
 
     Language-free but for ``decimal_comma``: the student writes 0,5 (fr, id).
     """
-    ex = variant(exercise_id, seed)
+    return judge_on(variant(exercise_id, seed), part_id, text, decimal_comma=decimal_comma)
+
+
+def judge_on(ex: Exercise, part_id: str, text: str, *, decimal_comma: bool = False) -> Outcome:
+    """Parse and judge one answer against the exercise ``ex``: a lesson's or a variant's, with
+    SymPy references or plain numbers (:func:`grader.variants.numeric`). With plain numbers it
+    raises :class:`grader.numeric.Undecided` where only exact arithmetic can judge."""
     part = ex.part(part_id)
     kind = part.kind
-    try:
-        parsed = parse_answer(text, decimal_comma=decimal_comma, entries=kind in ("vector", "set"))
-    except AnswerSyntaxError as exc:
-        return Outcome(0.0, (fb.Finding(exc.error.key, exc.error.params),), exc.error.column)
+    parsed = _parse(text, decimal_comma, kind in ("vector", "set"))
+    if isinstance(parsed, AnswerSyntaxError):
+        return Outcome(0.0, (fb.Finding(parsed.error.key, parsed.error.params),), parsed.error.column)
     wrong_form = _wrong(fb.finding("wrong-form", expected=f"key:{part.form}",
                                    got=f"key:kind-{parsed.kind}"))
     if kind in ("real", "integer"):

@@ -7,7 +7,8 @@ small JSON file in the user's cache directory (``$GRADER_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/andrea-grader``, else ``~/.cache/andrea-grader``), named by a hash of the grader's
 code (:func:`engine_version`). The values are still computed by the bank with SymPy, once, the first
 time (reference answers are computed, never typed); after that ``grader check ID PART 0.3837``
-starts and answers without importing SymPy.
+starts and answers without importing SymPy. (A variant's answers go to :mod:`grader.evaluate`,
+against its references in plain numbers: :func:`grader.variants.numeric`.)
 
 :func:`outcome` follows :func:`grader.evaluate.evaluate` step for step with exact fractions (a
 plain number is read exactly, as the parser reads it) and references at 60 digits: the tolerance
@@ -23,7 +24,7 @@ import os
 import re
 from decimal import Decimal, localcontext
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -65,7 +66,10 @@ def cache_dir() -> Path:
 
 
 def _number(value) -> dict:
+    """A bank value (SymPy, or an int) as a 60-digit decimal, and exactly when it is rational."""
     import sympy
+    from .geometry import to_sympy
+    value = to_sympy(value)
     exact = f"{value.p}/{value.q}" if value.is_Rational else None
     return {"decimal": str(sympy.N(value, DIGITS)), "exact": exact}
 
@@ -87,7 +91,7 @@ def build_entry(exercise, part) -> dict:
         entry["reference"] = _values(reference)
         entry["targets"] = [{"key": note.key, "params": dict(note.params), "values": _values(value),
                              "mistake": note.key != "other-part"}
-                            for note, value in fb.targets(exercise.id, part.id, exercise.seed)]
+                            for note, value in fb.targets(exercise, part.id)]
     return entry
 
 
@@ -95,15 +99,6 @@ def build_table() -> dict:
     """:func:`build_entry` of every part of every exercise, on the lessons' own data."""
     from . import bank
     return {ex.id: {part.id: build_entry(ex, part) for part in ex.parts} for ex in bank.EXERCISES.values()}
-
-
-@lru_cache(maxsize=65536)
-def variant_entry(exercise_id: str, part_id: str, seed: str) -> dict:
-    """The entry of a part of the variant ``seed``: computed once per seed (with SymPy, which a
-    variant needs anyway), so each of its answers is then judged without it."""
-    from . import bank
-    exercise = bank.variant(exercise_id, seed)
-    return build_entry(exercise, exercise.part(part_id))
 
 
 @cache
@@ -302,17 +297,16 @@ _DECIMAL_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")
 WRONG_FORM = {("real", "vector"), ("real", "set"), ("integer", "vector"), ("integer", "set")}
 
 
-def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False,
-            seed: str | None = None) -> Outcome | None:
-    """The outcome of an answer of plain numbers, or None to take the full path. ``seed``: the
-    variant's (computed once per seed, with SymPy); None: the lessons' own (no SymPy).
+def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False) -> Outcome | None:
+    """The outcome of an answer of plain numbers to a part on its lesson's data, or None to take
+    the full path.
 
     ``decimal_comma``: the student's language writes 0,5; a comma is read as the parser reads it
     (:func:`grader.notation.separators`), and anything it would refuse takes the full path."""
     answer = read_answer(text, decimal_comma)
     if answer is None:
         return None
-    entry = table().get(exercise_id, {}).get(part_id) if seed is None else _variant_entry(exercise_id, part_id, seed)
+    entry = table().get(exercise_id, {}).get(part_id)
     if entry is None:
         return None
     shape, value = answer
@@ -326,10 +320,3 @@ def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = Fal
     if kind == "vector":
         return _vector(value, entry) if shape == "vector" else None
     return _set(value if shape == "set" else [value], entry) if shape in ("set", "vector") else None
-
-
-def _variant_entry(exercise_id: str, part_id: str, seed: str) -> dict | None:
-    try:
-        return variant_entry(exercise_id, part_id, seed)
-    except KeyError:             # an unknown exercise or part: the full path says so
-        return None

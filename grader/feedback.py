@@ -8,12 +8,14 @@ every exercise shares: matching a named mistake, a vector in the wrong order.
 """
 from __future__ import annotations
 
-from functools import cache
+from collections import OrderedDict
+from functools import wraps
 from itertools import permutations
 from typing import Sequence
 
 from . import compare, geometry as g
-from .bank import Exercise, variant
+from .bank import Exercise
+from .numeric import Approx, Undecided
 from .outcome import Finding, finding  # noqa: F401  (re-exported: the rules build findings)
 
 
@@ -24,14 +26,39 @@ def show(value) -> str:
     return str(value).replace("**", "^")
 
 
+_MEMO: OrderedDict = OrderedDict()
+MEMO_SIZE = 8192
+
+
+def per_exercise(fn):
+    """Memoize ``fn(exercise, *args)`` for each exercise object (a lesson's, or a variant's in
+    SymPy or in plain numbers), the most recent :data:`MEMO_SIZE` results."""
+    @wraps(fn)
+    def memoized(ex, *args):
+        key = (fn.__qualname__, id(ex), args)
+        hit = _MEMO.get(key)
+        if hit is not None and hit[0] is ex:
+            _MEMO.move_to_end(key)
+            return hit[1]
+        value = fn(ex, *args)
+        _MEMO[key] = (ex, value)
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+        return value
+    return memoized
+
+
 # --- named mistakes: each exercise module computes them from its data ---------
 
-@cache
-def mistakes(exercise_id: str, part_id: str, seed: str | None = None,
-             ) -> tuple[tuple[str, object], ...]:
-    """The (key, wrong value) pairs for one part of a variant, minus any that equals the reference."""
-    ex = variant(exercise_id, seed)
-    rows = (ex.definition.mistakes(ex) or {}).get(part_id, [])
+@per_exercise
+def _mistake_table(ex: Exercise) -> dict:
+    return dict(ex.definition.mistakes(ex) or {})
+
+
+@per_exercise
+def mistakes(ex: Exercise, part_id: str) -> tuple[tuple[str, object], ...]:
+    """The (key, wrong value) pairs for one part, minus any that equals the reference."""
+    rows = _mistake_table(ex).get(part_id, [])
     ref = ex.part(part_id).reference
     rows = [(key, tuple(map(g.as_number, v)) if isinstance(v, (tuple, list)) else g.as_number(v))
             for key, v in rows]
@@ -42,29 +69,27 @@ def _same(answer, value, *, exact: bool) -> bool:
     if isinstance(value, (tuple, list)) or getattr(value, "is_Matrix", False):
         value = tuple(value)
         return (isinstance(answer, tuple) and len(answer) == len(value)
-                and all(v.equal for v in compare.compare_vector(answer, value, exact=exact)))
+                and all(compare.compare_scalar(a, v, exact=exact).equal for a, v in zip(answer, value)))
     if isinstance(answer, tuple):
         return False
     return compare.compare_scalar(answer, g.as_number(value), exact=exact).equal
 
 
-def match_mistake(exercise_id: str, part_id: str, answer, *, exact: bool,
-                  seed: str | None = None) -> Finding | None:
-    for key, value in mistakes(exercise_id, part_id, seed):
+def match_mistake(ex: Exercise, part_id: str, answer, *, exact: bool) -> Finding | None:
+    for key, value in mistakes(ex, part_id):
         if _same(answer, value, exact=exact):
-            return finding(key, value=show(value))
+            return finding(key)
     return None
 
 
 # --- an answer within the tolerance that is nearer another target -----------
 
-@cache
-def targets(exercise_id: str, part_id: str, seed: str | None = None) -> tuple[tuple[Finding, object], ...]:
+@per_exercise
+def targets(ex: Exercise, part_id: str) -> tuple[tuple[Finding, object], ...]:
     """What else an answer to this part may be: each named mistake's value, and each other part's
     reference of the same shape (a number, or a vector as long), with the note that names it."""
-    ex = variant(exercise_id, seed)
     part = ex.part(part_id)
-    found = [(finding(key, value=show(value)), value) for key, value in mistakes(exercise_id, part_id, seed)]
+    found = [(finding(key), value) for key, value in mistakes(ex, part_id)]
     for other in ex.parts:
         if other.id != part.id and _shape(other) == _shape(part):
             value = tuple(other.reference) if other.kind == "vector" else other.reference
@@ -74,7 +99,7 @@ def targets(exercise_id: str, part_id: str, seed: str | None = None) -> tuple[tu
 
 
 def _shape(part) -> object:
-    return part.reference.rows if part.kind == "vector" else part.kind in ("real", "integer") or part.kind
+    return len(tuple(part.reference)) if part.kind == "vector" else part.kind in ("real", "integer") or part.kind
 
 
 def _gap(answer, value) -> float:
@@ -83,19 +108,26 @@ def _gap(answer, value) -> float:
     return compare.distance(answer, value)
 
 
-def nearer_target(exercise_id: str, part_id: str, answer, seed: str | None = None) -> Finding | None:
+def _approximate(value) -> bool:
+    return any(isinstance(v, Approx) for v in (value if isinstance(value, tuple) else (value,)))
+
+
+def nearer_target(ex: Exercise, part_id: str, answer) -> Finding | None:
     """An answer accepted within the tolerance is still refused when it is nearer another part's
     answer or a named mistake's value than its own reference: it is most likely that one."""
-    reference = variant(exercise_id, seed).part(part_id).reference
+    reference = ex.part(part_id).reference
     reference = tuple(reference) if isinstance(answer, tuple) else reference
     own = _gap(answer, reference)
     if own == 0:
         return None
-    for note, value in targets(exercise_id, part_id, seed):
+    for note, value in targets(ex, part_id):
         if (isinstance(value, tuple) == isinstance(answer, tuple)
-                and (not isinstance(answer, tuple) or len(value) == len(answer))
-                and _gap(answer, value) < own):
-            return note
+                and (not isinstance(answer, tuple) or len(value) == len(answer))):
+            gap = _gap(answer, value)
+            if abs(gap - own) <= 1e-9 * own and (_approximate(value) or _approximate(reference)):
+                raise Undecided("as near another target as its own reference")   # SymPy's floats decide
+            if gap < own:
+                return note
     return None
 
 
@@ -116,8 +148,14 @@ def vector_findings(ex: Exercise, part_id: str, answer: Sequence, reference: Seq
 def _permutations_matching(answer: Sequence, reference: Sequence):
     if len(answer) > 6:
         return
+    equal = {}
+
+    def same(i, j):
+        if (i, j) not in equal:
+            equal[i, j] = compare.compare_scalar(answer[i], reference[j]).equal
+        return equal[i, j]
     for perm in permutations(range(len(reference))):
-        if all(compare.compare_scalar(answer[i], reference[j]).equal for i, j in enumerate(perm)):
+        if all(same(i, j) for i, j in enumerate(perm)):
             yield perm
 
 

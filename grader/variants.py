@@ -4,9 +4,21 @@
 SHA-256 stream of the exercise id and the seed. Each exercise module declares its drawing
 function and its invariants (which the lesson's own data satisfies too); a draw that breaks one
 is drawn again, from the same stream, so the result is still a function of the seed.
+
+A module may draw its data as plain numbers (Fractions, :class:`grader.geometry.Vector`); its
+formulas (:mod:`grader.geometry`) then run on them too. :func:`numeric` is that variant: its
+references and named mistakes as exact fractions or proven intervals (:mod:`grader.numeric`),
+computed in well under a millisecond, which is what grading a class on variants needs.
+:func:`draw_valid` builds the same variant in SymPy from the same data, for exact forms and for
+display. A question the plain numbers cannot decide is decided on the SymPy data, so both
+always agree on which data a seed gives.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
+from . import geometry as g
+from .numeric import Undecided
 from .seeds import Draw
 
 MAX_DRAWS = 200
@@ -14,9 +26,13 @@ MAX_DRAWS = 200
 
 def problems(exercise) -> list[str]:
     """The invariants ``exercise`` breaks: its character, and no example is correct."""
-    found = list(exercise.definition.invariants(exercise.data))
-    found += [f"the example of {p.id} is not its answer" for p in exercise.parts
-              if _example_is_correct(p)]
+    return list(exercise.definition.invariants(exercise.data)) + _answers_apart(exercise)
+
+
+def _answers_apart(exercise) -> list[str]:
+    """The invariants on its answers: no example is correct, distinct answers stay apart."""
+    found = [f"the example of {p.id} is not its answer" for p in exercise.parts
+             if _example_is_correct(p)]
     if exercise.seed is not None:      # the lesson's own data cannot be redrawn: there the nearest reference decides
         found += [f"the answers of {a.id} and {b.id} are at least twice the tolerance apart"
                   for a, b in _too_close(exercise.parts)]
@@ -34,12 +50,17 @@ def _too_close(parts):
                 yield a, b
 
 
+@lru_cache(maxsize=256)
+def _example(text: str):
+    from .parse import parse_answer
+    return parse_answer(text).value
+
+
 def _example_is_correct(part) -> bool:
     from .compare import compare_scalar, compare_vector
-    from .parse import parse_answer
-    parsed = parse_answer(part.example).value
     if part.kind == "set":
         return False      # a single point never covers a region's vertices
+    parsed = _example(part.example)
     if part.kind == "vector":
         reference = tuple(part.reference)
         return len(parsed) == len(reference) and all(
@@ -47,15 +68,45 @@ def _example_is_correct(part) -> bool:
     return compare_scalar(parsed, part.reference, exact=part.whole).equal
 
 
-def draw_valid(definition, seed: str):
-    """Draw until the data keeps the exercise's character; build the exercise from it."""
-    d = Draw(definition.id, seed)
-    for _ in range(MAX_DRAWS):
-        data = definition.draw(d)
+def _valid(definition, data, seed: str):
+    """The exercise built from ``data`` when it keeps the exercise's character, else None.
+    Decided on the data as drawn; where plain numbers cannot decide, on the same data in SymPy."""
+    try:
         if definition.invariants(data):
-            continue
+            return None
         exercise = definition.build(data, seed)
-        if not problems(exercise):
+        return None if _answers_apart(exercise) else exercise
+    except Undecided:
+        exact = g.to_sympy(data)
+        if definition.invariants(exact) or problems(definition.build(exact, seed)):
+            return None
+        return definition.build(data, seed)
+
+
+@lru_cache(maxsize=1024)
+def _drawn(exercise_id: str, seed: str):
+    from .bank import definition
+    found = definition(exercise_id)
+    d = Draw(found.id, seed)
+    for _ in range(MAX_DRAWS):
+        exercise = _valid(found, found.draw(d), seed)
+        if exercise is not None:
             return exercise
-    raise RuntimeError(f"no valid variant of {definition.id} for seed {seed!r} "
+    raise RuntimeError(f"no valid variant of {found.id} for seed {seed!r} "
                        f"in {MAX_DRAWS} draws")   # a bug in a drawing function
+
+
+def numeric(exercise_id: str, seed: str | None):
+    """The variant ``seed`` (canonical text, see :func:`grader.seeds.seed_text`) as drawn: its
+    data, references and named mistakes in plain numbers when its module draws them so (else in
+    SymPy, like :func:`grader.bank.variant`). ``None``: the lesson's own exercise. Cached."""
+    if seed is None:
+        from .bank import get
+        return get(exercise_id)
+    from .seeds import seed_text
+    return _drawn(exercise_id, seed_text(seed))
+
+
+def draw_valid(definition, seed: str):
+    """The variant ``seed`` in SymPy: the data :func:`numeric` draws, as SymPy values."""
+    return definition.build(g.to_sympy(_drawn(definition.id, seed).data), seed)

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from grader import files
-from hooks import cache, translations
+from hooks import cache, checker, translations
 from hooks.pagechecks import known_ids
 from hooks.settings import Settings
 
@@ -28,6 +28,8 @@ class Build:
     labels: dict[str, dict[str, str]]  # every locale's labels.toml, flattened
     settings: Settings = field(default_factory=Settings)
     page: str = ""  # the page being rendered, as findings name it
+    site_dir: str = ""  # the default language's site folder: the site's root, where the checker is published
+    checker: "checker.Checker | None" = None  # the in-page checker: on, or off and why
     problems: list[str] = field(default_factory=list)  # found while rendering: they fail the build at its end
 
     @cached_property
@@ -65,16 +67,19 @@ def check_translations(docs: Path, root: Path):
     return found, problems
 
 
-def renderers(settings: Settings, labels: dict):
-    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed."""
+def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None" = None):
+    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed.
+    ``in_page``: whether exercises get the in-page checker."""
+    in_browser = bool(in_page and in_page.on)
 
     def exercise(exercise_id: str, locale: str) -> tuple[str, str]:
         def compute():
             from hooks import render
 
-            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions)
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser)
 
-        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions]
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions,
+               in_page.cache_key() if in_page else None]
         return tuple(cache.cached("exercise", key, compute))
 
     def figure(figure_id: str, locale: str) -> str:

@@ -9,8 +9,10 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    to a translation whose English page changed since it was stamped (stale)
   on_page_content  neutralise markup that could run script (path:line); keep formulas out of search
   on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
-                   (they make it fetch missing sitemaps)
-  on_post_build    fail the build with every problem found, all at once
+                   (they make it fetch missing sitemaps); the in-page checker's two small files where
+                   a page has an exercise
+  on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
+                   the build with every problem found, all at once
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
 from grader import files as source_files  # noqa: E402
-from hooks import build, sanitize, theme  # noqa: E402
+from hooks import build, checker, sanitize, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.labels import LabelError, load_labels  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
@@ -58,9 +60,14 @@ def on_config(config):
     if BUILD is None or not getattr(config.plugins.get("i18n"), "building", False):
         # the first (default-language) build of a build or a `mkdocs serve` rebuild
         BUILD = start(Path(config.docs_dir))
+        BUILD.site_dir = config.site_dir
+        # the in-page checker: decided, and said when it is off, once per build
+        BUILD.checker = checker.Checker.decide(settings.check_in_browser, os.environ)
+        if not BUILD.checker.on:
+            log.info(BUILD.checker.message())
     BUILD.settings = settings
     CONTEXT.render_exercise, CONTEXT.render_figure = (
-        _reporting(render, BUILD) for render in build.renderers(settings, BUILD.labels)
+        _reporting(render, BUILD) for render in build.renderers(settings, BUILD.labels, BUILD.checker)
     )
     CONTEXT.render_status = BUILD.status_html
     CONTEXT.print_solutions = settings.print_solutions
@@ -139,10 +146,13 @@ def on_post_page(output, page, config):
         # the formula's start finds its line: the written page may break a long one differently
         where = source_files.line_of([error.tex.strip()[:40]], source_path.read_text(encoding="utf-8"))
         BUILD.problems.append(f"{relative(source_path, ROOT)}:{where}: {error}")
+    output = checker.page_tags(output, page.url, BUILD.checker)
     return theme.without_language_alternates(output)
 
 
 def on_post_build(config):
+    if config.site_dir == BUILD.site_dir:  # the default language's build: the site's root
+        checker.publish(Path(config.site_dir), BUILD.checker)
     problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
     if problems:
         BUILD.problems.clear()

@@ -16,6 +16,7 @@ import shlex
 from grader import bank
 from grader.messages import message
 from grader.tex import tex_answer
+from hooks import checker
 from hooks.mathml import tex_to_mathml
 
 
@@ -49,8 +50,10 @@ def prose(text: str) -> str:
 # --- the exercise
 
 
-def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool) -> tuple[str, str]:
-    """(body, solution) HTML for an exercise block; the solution is '' when solutions are off."""
+def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool,
+                    in_browser: bool = False) -> tuple[str, str]:
+    """(body, solution) HTML for an exercise block; the solution is '' when solutions are off.
+    ``in_browser``: each part gets an answer box and the exercise a "Check all" (hooks/checker.py)."""
     exercise = bank.get(exercise_id)
     label = lambda key, **kw: labels[key].format(**kw)  # noqa: E731
     data = "".join(f"<li>{prose(item)}</li>" for item in exercise.definition.data_items(exercise, locale))
@@ -59,7 +62,10 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         parts.append(
             f'<li data-part="{part.id}"><code>{part.id}</code>: {prose(part.prompt_markup(locale))} '
             f'<span class="course-exercise__points">({html.escape(label("points", n=part.points))})</span><br>'
-            f'<small>{html.escape(label("type_as"))}: {html.escape(part.form_in(locale))}</small></li>'
+            f'<small>{html.escape(label("type_as"))}: {html.escape(part.form_in(locale))}</small>'
+            # in-page checker (hooks/checker.py): the part's answer box
+            + (checker.part_html(exercise.id, part.id, part.points, part.form_in(locale), labels) if in_browser else "")
+            + "</li>"
         )
     first = exercise.parts[0]
     check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)}"
@@ -68,6 +74,8 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         f'<p class="course-exercise__heading">{html.escape(label("data"))}</p><ul class="course-exercise__data">{data}</ul>'
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'
         f'<ol class="course-exercise__parts">{"".join(parts)}</ol>'
+        # in-page checker (hooks/checker.py): "Check all", progress, a variant's seed
+        + (checker.exercise_html(exercise.id, locale, labels) if in_browser else "") +
         f"<p>{html.escape(label('check_one'))}</p>"
         f'<pre class="course-command" id="exercise-{exercise.id}-check"><code>{html.escape(check)}</code></pre>'
         f"<p>{html.escape(label('submit_all'))}</p>"

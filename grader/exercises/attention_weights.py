@@ -5,6 +5,7 @@ keys tie for the top score.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from types import MappingProxyType
 
 import sympy
@@ -27,15 +28,15 @@ def _bits(*values) -> ImmutableMatrix:
 
 def _scores(data):
     scores = [g.dot(data["q"], k) for k in data["keys"]]
-    return scores, [s / sympy.sqrt(data["d_k"]) for s in scores]
+    return scores, [s / g.sqrt(data["d_k"]) for s in scores]
 
 
 def parts(data, lesson: bool):
     scores, scaled = _scores(data)
     return (
-        Part("scores", 3, "vector", FORM, "(0, 1, 2)", ImmutableMatrix(scores), entries="integer"),
-        Part("scaled", 3, "vector", FORM, "(0, 1, 2)", ImmutableMatrix(scaled)),
-        Part("weights", 3, "vector", FORM, "(1/3, 1/3, 1/3)", ImmutableMatrix(g.softmax(scaled))),
+        Part("scores", 3, "vector", FORM, "(0, 1, 2)", g.vector(scores), entries="integer"),
+        Part("scaled", 3, "vector", FORM, "(0, 1, 2)", g.vector(scaled)),
+        Part("weights", 3, "vector", FORM, "(1/3, 1/3, 1/3)", g.vector(g.softmax(scaled))),
     )
 
 
@@ -47,7 +48,7 @@ def mistakes(ex):
         "scaled": [("scores-as-scaled", tuple(scores)), ("divided-by-dk", by_dk)],
         "weights": [("unscaled-softmax", g.softmax(scores)), ("scores-as-weights", tuple(scores)),
                     ("scaled-as-weights", tuple(scaled)), ("softmax-divided-by-dk", g.softmax(by_dk)),
-                    ("exp-not-normalized", tuple(sympy.exp(s) for s in scaled))],
+                    ("exp-not-normalized", tuple(g.exp(s) for s in scaled))],
     }
 
 
@@ -67,8 +68,8 @@ def sums_to_one(answer):
 # --- variants: a query, three keys, a tie ------------------------------------
 
 def draw(draw):
-    bits = lambda: _bits(*(draw.integer(0, 1) for _ in range(4)))  # noqa: E731
-    return MappingProxyType({"q": bits(), "keys": (bits(), bits(), bits()), "d_k": Integer(4)})
+    bits = lambda: g.vector([Fraction(draw.integer(0, 1)) for _ in range(4)])  # noqa: E731
+    return MappingProxyType({"q": bits(), "keys": (bits(), bits(), bits()), "d_k": Fraction(4)})
 
 
 def invariants(data) -> list[str]:

@@ -6,6 +6,7 @@ decimals). Two words are related and close; the third is far and points elsewher
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from itertools import combinations
 from types import MappingProxyType
 
@@ -46,24 +47,24 @@ def mistakes(ex):
 
 # --- variants: three word vectors, two related, one far ---------------------
 
-def tenths(draw, low: int, high: int) -> Rational:
+def tenths(draw, low: int, high: int) -> Fraction:
     """A one-decimal number low/10 .. high/10, exact."""
-    return Rational(draw.integer(low, high), 10)
+    return Fraction(draw.integer(low, high), 10)
 
 
 def draw(draw):
     parakeet = [tenths(draw, 5, 15), tenths(draw, 2, 10), tenths(draw, 0, 3)]
-    monkey = [max(Rational(0), x + Rational(draw.integer(-3, 3), 10)) for x in parakeet]
+    monkey = [max(Fraction(0), x + Fraction(draw.integer(-3, 3), 10)) for x in parakeet]
     fourier = [tenths(draw, 0, 3), tenths(draw, 0, 3), tenths(draw, 10, 20)]
-    return MappingProxyType({"parakeet": ImmutableMatrix(parakeet), "monkey": ImmutableMatrix(monkey),
-                             "fourier": ImmutableMatrix(fourier)})
+    return MappingProxyType({"parakeet": g.vector(parakeet), "monkey": g.vector(monkey),
+                             "fourier": g.vector(fourier)})
 
 
 def invariants(data) -> list[str]:
     f = g.to_float
     out = []
     vectors = [data[name] for name in WORDS]
-    if any(not all(0 <= x <= 2 and (x * 10).is_integer for x in v) for v in vectors):
+    if any(not all(0 <= x <= 2 and g.is_integer(x * 10) for x in v) for v in vectors):
         out.append("components are one-decimal numbers in [0, 2]")
     if any(all(x == 0 for x in v) for v in vectors):
         out.append("no zero vector")

@@ -10,7 +10,7 @@ import math
 from fractions import Fraction
 from types import MappingProxyType
 
-from sympy import FiniteSet, Rational, Tuple
+from sympy import Rational
 
 from grader import compare
 from grader import drawing as d
@@ -23,7 +23,7 @@ from grader.outcome import finding
 def parts(data, lesson: bool):
     vertices = g.region_vertices(data["symbols"], data["floors"], data["caps"])
     return (Part("vertices", len(vertices), "set", "form.points", "{(1/3, 1/3, 1/3)}",
-                 FiniteSet(*(Tuple(*v) for v in vertices)),
+                 g.point_set(vertices),
                  params=(("point", "(" + ", ".join(data["symbols"]) + ")"),)),)
 
 
@@ -48,8 +48,8 @@ def point_note(ex, point: tuple):
 
 # --- variants: a floor and a cap that both bind ---------------------------
 
-FLOORS = (Rational(1, 5), Rational(1, 4), Rational(1, 3), Rational(2, 5), Rational(1, 2), Rational(3, 5))
-CAPS = (Rational(1, 10), Rational(1, 5), Rational(1, 4), Rational(1, 3), Rational(2, 5))
+FLOORS = (Fraction(1, 5), Fraction(1, 4), Fraction(1, 3), Fraction(2, 5), Fraction(1, 2), Fraction(3, 5))
+CAPS = (Fraction(1, 10), Fraction(1, 5), Fraction(1, 4), Fraction(1, 3), Fraction(2, 5))
 
 
 def draw(draw):
@@ -77,7 +77,7 @@ def invariants(data) -> list[str]:
         out.append("the floor binds: without it the region is larger")
     if g.region_vertices(symbols, floors, {}) == vertices:
         out.append("the cap binds: without it the region is larger")
-    if any(x.q > 20 for v in vertices for x in v):
+    if any(x.denominator > 20 for v in vertices for x in v):
         out.append("readable vertices: denominators up to 20")
     return out
 

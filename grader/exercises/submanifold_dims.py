@@ -6,6 +6,7 @@ dimension k - 1.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from types import MappingProxyType
 
 from sympy import Integer
@@ -24,7 +25,7 @@ def parts(data, lesson: bool):
         Part("full-dim", 1, "integer", FORM, "4", g.simplex_dimension(n), params=(("n", n),)),
         Part("warmup-dim", 1, "integer", FORM, "4", g.simplex_dimension(warm),
              params=(("until", data["warmup_until"]),)),
-        Part("warmup-pinned", 1, "integer", FORM, "4", Integer(n - warm), params=(("n", n),)),
+        Part("warmup-pinned", 1, "integer", FORM, "4", n - warm, params=(("n", n),)),
         Part("polish-dim", 1, "integer", FORM, "4", g.simplex_dimension(n - len(data["polish_excluded"])),
              params=(("polish_from", data["polish_from"]), ("excluded", ", ".join(data["polish_excluded"])))),
     )
@@ -49,10 +50,10 @@ EXCLUDED_POOL = ("repo-docs", "repo-docstrings", "dictionary")
 
 def draw(draw):
     return MappingProxyType({
-        "n_sources": Integer(draw.integer(12, 20)),
+        "n_sources": Fraction(draw.integer(12, 20)),
         "warmup_sources": draw.sample(WARMUP_POOL, draw.integer(3, 7)),
-        "warmup_until": Integer(5000 * draw.integer(2, 6)),
-        "polish_from": Integer(8000 * draw.integer(12, 15)),
+        "warmup_until": Fraction(5000 * draw.integer(2, 6)),
+        "polish_from": Fraction(8000 * draw.integer(12, 15)),
         "polish_excluded": draw.sample(EXCLUDED_POOL, draw.integer(1, 3))})
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from fractions import Fraction
 from types import MappingProxyType
 
-import sympy
 from sympy import Integer, Rational
 
 from grader import drawing as d
@@ -27,7 +26,7 @@ def parts(data, lesson: bool):
     return (
         Part("lr-at-step", 1, "real", "form.lr", "1/1000", _lr(data, data["step"]),
              params=(("step", data["step"]),)),
-        Part("step-at-fraction", 1, "integer", "form.steps", "1200", sympy.ceiling(data["fraction"] * warm),
+        Part("step-at-fraction", 1, "integer", "form.steps", "1200", g.ceiling(data["fraction"] * warm),
              params=(("percent", data["fraction"] * 100),)),
         Part("first-step-ratio", 1, "integer", "form.ratio", "50", peak / _lr(data, data["ratio_step"]),
              params=(("ratio_step", data["ratio_step"]),)),
@@ -38,7 +37,7 @@ def mistakes(ex):
     data = ex.data
     peak, warm, step, k = data["peak_lr"], data["warmup_steps"], data["step"], data["ratio_step"]
     lr = lambda s: _lr(data, s)  # noqa: E731
-    reach = sympy.ceiling(data["fraction"] * warm)
+    reach = g.ceiling(data["fraction"] * warm)
     return {
         "lr-at-step": [("off-by-one-step", lr(step + 1)), ("off-by-one-step", lr(step - 1)),
                        ("peak-not-ramped", peak), ("ramp-fraction-not-lr", step / warm)],
@@ -55,12 +54,12 @@ def mistakes(ex):
 
 def draw(draw):
     return MappingProxyType({
-        "peak_lr": Rational(draw.integer(1, 6), 10000),
-        "warmup_steps": Integer(draw.choice((1000, 1500, 2000, 2500, 3000, 4000))),
-        "step": Integer(10 * draw.integer(2, 20)),
-        "fraction": draw.choice((Rational(1, 5), Rational(1, 4), Rational(2, 5), Rational(1, 2),
-                                 Rational(3, 5), Rational(3, 4))),
-        "ratio_step": Integer(draw.choice((5, 10, 20, 25, 40, 50)))})
+        "peak_lr": Fraction(draw.integer(1, 6), 10000),
+        "warmup_steps": Fraction(draw.choice((1000, 1500, 2000, 2500, 3000, 4000))),
+        "step": Fraction(10 * draw.integer(2, 20)),
+        "fraction": draw.choice((Fraction(1, 5), Fraction(1, 4), Fraction(2, 5), Fraction(1, 2),
+                                 Fraction(3, 5), Fraction(3, 4))),
+        "ratio_step": Fraction(draw.choice((5, 10, 20, 25, 40, 50)))})
 
 
 def invariants(data) -> list[str]:
@@ -68,13 +67,13 @@ def invariants(data) -> list[str]:
     warm, step, k = data["warmup_steps"], data["step"], data["ratio_step"]
     if not (0 < k < step < warm // 4):
         out.append("0 < ratio_step < step < warmup_steps / 4: both steps are early in the ramp")
-    if not (data["fraction"] * warm).is_integer or not 0 < data["fraction"] < 1:
+    if not g.is_integer(data["fraction"] * warm) or not 0 < data["fraction"] < 1:
         out.append("the fraction of peak is reached at a whole step")
     if warm % k:
         out.append("the first-step ratio warmup_steps / ratio_step is a whole number")
-    if warm / k == 50 or data["fraction"] * warm == 1200:
+    if warm == 50 * k or data["fraction"] * warm == 1200:
         out.append("no answer equals its part's example")
-    if not 0 < data["peak_lr"] <= Rational(1, 1000):
+    if not 0 < data["peak_lr"] <= Fraction(1, 1000):
         out.append("peak learning rate in (0, 1e-3]")
     return out
 

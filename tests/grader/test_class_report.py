@@ -299,7 +299,7 @@ def test_named_mistakes_come_from_the_grader_s_mistake_tables():
     for ex in bank.EXERCISES.values():
         for p in ex.parts:
             keys = named_mistakes(ex.id, p.id)
-            assert {k for k, _ in fb.mistakes(ex.id, p.id)} <= set(keys)
+            assert {k for k, _ in fb.mistakes(ex, p.id)} <= set(keys)
             assert {"incorrect", "missing", "decimal-imprecise", "components-wrong"}.isdisjoint(keys)
     assert "squared-distance" in named_mistakes("embedding-distances", "parakeet-monkey")
     assert "point-outside-region" in named_mistakes("reachable-vertices", "vertices")

@@ -21,7 +21,7 @@ import mpmath
 import pytest
 
 from grader.check import judge
-from grader import feedback as fb
+from grader import bank, feedback as fb
 
 pytestmark = pytest.mark.slow
 MP = mpmath.MPContext()       # a context of our own at 80 digits: the grader's SymPy keeps its own
@@ -138,7 +138,7 @@ def _near_a_named_mistake(exercise: str, part: str, answer: Fraction) -> bool:
     """Answers within the tolerance of a named mistake are left out of the boundary corpus: which of
     two notes they get is not what this test is about."""
     a = float(answer)
-    for _, value in fb.mistakes(exercise, part):
+    for _, value in fb.mistakes(bank.get(exercise), part):
         if not isinstance(value, tuple):
             v = float(value)
             if abs(a - v) <= 0.006 * abs(v) + 0.0006:

@@ -1,0 +1,178 @@
+"""Benchmark: the in-page checker in headless Chromium on this machine, every figure from a cold cache.
+
+    python bench/checker.py [--site DIR] [--main-site DIR] [--main-ref REF] [--runs N] [--later N]
+
+Builds the site (or takes --site), serves it on 127.0.0.1 and prints:
+
+- the first verdict for a plain number, from the first click into an answer box (target <= 8 s);
+- each later verdict (plain numbers and exact forms, once loaded): median and slowest (target <= 300 ms);
+- the first exact-form verdict, from the first click, SymPy loaded on the way (target <= 20 s);
+- the bytes a lesson page loads before any answer box is touched, against the same page of the
+  site built from --main-ref (git archive of that ref, built with this Python; or --main-site)
+  (target: within 5 %).
+
+A fresh browser context (an empty cache) for each first-time figure, --runs times (the median and
+the fastest are printed). The machine's load average is printed too: on a shared machine the
+first-time figures move with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import io
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+LESSON = "/03-loss-terrain/"
+PART = '.course-checker[data-part="lr-at-step"]'
+PLAIN = ["0.0000075", "0.000007", "7.5e-6", "0.0001", "0.00000752", "0.0000074", "3e-6", "0.0000076"]
+EXACT = ["3/400000", "3/(4*10^5)", "15/2000000", "0.0003*25/1000", "3/10000/40", "sqrt(9)/400000"]
+SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def serve(folder: Path):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build(root: Path, site: Path) -> Path:
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
+                   cwd=root, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return site
+
+
+def build_ref(ref: str, folder: Path) -> Path:
+    """The site as `ref` builds it: its committed tree, this Python."""
+    tree = folder / "tree"
+    tree.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tree, filter="data")
+    return build(tree, folder / "site")
+
+
+def check(page, answer: str) -> float:
+    """Seconds from clicking Check to the verdict."""
+    page.fill(f"{PART} .course-checker__answer", answer)
+    start = time.perf_counter()
+    page.click(f"{PART} .course-checker__check")
+    page.wait_for_function(SETTLED, arg=[f"{PART} .course-checker__verdict"], timeout=300_000)
+    return time.perf_counter() - start
+
+
+def first_verdict(browser, url: str, answer: str) -> float:
+    """Seconds from the first click into an answer box to the first verdict, cache empty."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + LESSON, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        start = time.perf_counter()
+        page.click(f"{PART} .course-checker__answer")
+        page.keyboard.type(answer)
+        page.click(f"{PART} .course-checker__check")
+        page.wait_for_function(SETTLED, arg=[f"{PART} .course-checker__verdict"], timeout=300_000)
+        return time.perf_counter() - start
+    finally:
+        context.close()
+
+
+def later_verdicts(browser, url: str, rounds: int) -> tuple[list[float], list[float]]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url + LESSON, wait_until="load")
+        check(page, PLAIN[0])                      # the runtime is up
+        check(page, EXACT[0])                      # and SymPy
+        plain = [check(page, PLAIN[i % len(PLAIN)]) for i in range(rounds)]
+        exact = [check(page, EXACT[i % len(EXACT)]) for i in range(rounds)]
+        return plain, exact
+    finally:
+        context.close()
+
+
+def page_bytes(browser, url: str) -> tuple[int, int]:
+    """(bytes, requests) a lesson page loads, cache empty, nothing touched."""
+    context = browser.new_context()
+    sizes: list[int] = []
+    try:
+        page = context.new_page()
+        page.on("requestfinished", lambda request: sizes.append(request.sizes()["responseBodySize"]))
+        page.goto(url + LESSON, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1000)
+        return sum(sizes), len(sizes)
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="a site built from this tree (default: build one)")
+    parser.add_argument("--main-site", type=Path, help="the site built from the reference ref (default: build one)")
+    parser.add_argument("--main-ref", help="the git ref to compare page weight with (default: where this branch "
+                        "left main, git merge-base HEAD main)")
+    parser.add_argument("--runs", type=int, default=3, help="cold starts to time, of each kind")
+    parser.add_argument("--later", type=int, default=10, help="later verdicts to time, of each kind")
+    args = parser.parse_args()
+    if args.main_ref is None:
+        args.main_ref = subprocess.run(["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
+                                       capture_output=True, text=True).stdout.strip()[:12]
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        site = args.site or build(ROOT, tmp / "site")
+        main_site = args.main_site or build_ref(args.main_ref, tmp / "main")
+        with serve(site) as url, serve(main_site) as main_url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                 args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
+            load = os.getloadavg()[0]
+            plain_first, exact_first = [], []
+            for _ in range(args.runs):   # interleaved: a busy moment weighs on both alike
+                plain_first.append(first_verdict(browser, url, PLAIN[0]))
+                exact_first.append(first_verdict(browser, url, EXACT[0]))
+            plain, exact = later_verdicts(browser, url, args.later)
+            (ours, requests), (theirs, their_requests) = page_bytes(browser, url), page_bytes(browser, main_url)
+            browser.close()
+    print(f"machine load average (1 min): {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
+          f"on {os.cpu_count()} cores")
+    print(f"first verdict, plain number:    {statistics.median(plain_first):6.2f} s median, {min(plain_first):.2f} s fastest"
+          f"   (n={len(plain_first)}, from the first click; target <= 8 s)")
+    print(f"first verdict, exact form:      {statistics.median(exact_first):6.2f} s median, {min(exact_first):.2f} s fastest"
+          f"   (n={len(exact_first)}, from the first click, SymPy loaded; target <= 20 s)")
+    print(f"later verdicts, plain number:   {1000 * statistics.median(plain):6.0f} ms median, {1000 * max(plain):.0f} ms slowest"
+          f"   (n={len(plain)}; target <= 300 ms)")
+    print(f"later verdicts, exact form:     {1000 * statistics.median(exact):6.0f} ms median, {1000 * max(exact):.0f} ms slowest"
+          f"   (n={len(exact)}; target <= 300 ms)")
+    print(f"lesson page before any answer box is touched: {ours} bytes in {requests} requests; "
+          f"{args.main_ref}: {theirs} bytes in {their_requests} requests; "
+          f"{100 * (ours / theirs - 1):+.1f} % (target within 5 %)")
+
+
+if __name__ == "__main__":
+    main()

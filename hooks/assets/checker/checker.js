@@ -1,0 +1,310 @@
+/* Check an answer on the page: the course's grader (Python) runs in a Web Worker, offline.
+
+   Loaded on pages with an exercise (hooks/checker.py adds it); it shows the answer boxes the build
+   wrote hidden. Nothing heavy loads until an answer or seed box is first focused: then the worker
+   starts Pyodide and unpacks the grader. One check runs at a time; one that passes the time limit
+   has its worker terminated and restarted, and its verdict is the one grader check gives a check
+   that runs out of time. Verdicts are grader/web.py's replies: grader check --format json. */
+(() => {
+  "use strict";
+
+  const script = document.currentScript;
+  const exercises = [...document.querySelectorAll(".course-checker-exercise")];
+  if (!script || !exercises.length || typeof Worker !== "function") return;
+
+  const base = new URL(".", script.src);
+  const limit = Number(script.dataset.limit) * 1000;
+  const sympyBudget = Number(script.dataset.sympyBudget) * 1000;
+  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  const el = (tag, className, text) => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+
+  /* --- the worker: started once, restarted after a timeout */
+
+  const runner = {
+    worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: false,
+
+    start() {
+      if (this.worker) return;
+      this.failed = "";
+      this.ready = false;
+      this.sympy = false;
+      mark("sympy", null);
+      try {   // a page opened from file:// may not start a worker: the command line stays
+        this.worker = new Worker(new URL(`worker.js?v=${script.dataset.version}`, base));
+      } catch (error) {
+        this.fail(String((error && error.message) || error));
+        return;
+      }
+      this.worker.onmessage = (event) => this.receive(event.data);
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(event.message || "worker error");
+      };
+      this.worker.postMessage({ type: "init", runtime: new URL("pyodide/", base).href,
+                                archive: new URL(script.dataset.archive, base).href });
+      status("starting");
+    },
+
+    run(op, args) {
+      this.start();
+      if (!this.worker) return Promise.resolve({ failed: this.failed });
+      return new Promise((resolve) => {
+        this.queue.push({ id: ++this.jobs, op, args, resolve });
+        this.pump();
+      });
+    },
+
+    pump() {
+      if (this.busy || !this.ready || !this.queue.length) return;
+      this.busy = this.queue.shift();
+      this.worker.postMessage({ type: "job", id: this.busy.id, op: this.busy.op, args: this.busy.args });
+      this.arm(limit);
+    },
+
+    arm(ms) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.timeout(), ms);
+    },
+
+    receive(message) {
+      if (message.type === "ready") {
+        this.ready = true;
+        status("ready");
+        this.pump();
+      } else if (message.type === "failed") {
+        this.fail(message.error);
+      } else if (message.type === "sympy") {   // loading SymPy is not the answer's time
+        this.sympy = true;
+        status("loading_sympy");
+        mark("sympy", "loaded");
+        if (this.busy) this.arm(sympyBudget + limit);
+      } else if (message.type === "result" && this.busy && message.id === this.busy.id) {
+        clearTimeout(this.timer);
+        const job = this.busy;
+        this.busy = null;
+        if (this.sympy) status("ready");
+        job.resolve(message.reply);
+        this.pump();
+      }
+    },
+
+    stop() {
+      clearTimeout(this.timer);
+      if (this.worker) this.worker.terminate();
+      this.worker = null;
+      this.ready = false;
+    },
+
+    timeout() {
+      const job = this.busy;
+      this.busy = null;
+      this.stop();
+      job.resolve({ timeout: true });
+      this.start();
+      status("restarted");
+    },
+
+    fail(error) {
+      this.stop();
+      this.failed = error;
+      status("failed", { error });
+      const jobs = this.busy ? [this.busy, ...this.queue] : this.queue;
+      this.busy = null;
+      this.queue = [];
+      jobs.forEach((job) => job.resolve({ failed: error }));
+    },
+  };
+
+  /* --- words */
+
+  const words = (exercise) => JSON.parse(exercise.dataset.words);
+
+  function status(key, values = {}) {
+    exercises.forEach((exercise) => {
+      const line = exercise.querySelector(".course-checker__status");
+      line.textContent = fill(words(exercise)[key], values);
+      line.dataset.state = key;
+    });
+  }
+
+  /* what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" */
+  function mark(name, value) {
+    exercises.forEach((exercise) => {
+      const line = exercise.querySelector(".course-checker__status");
+      if (value === null) delete line.dataset[name];
+      else line.dataset[name] = value;
+    });
+  }
+
+  /* --- one part: its box, its verdict */
+
+  const partsOf = (exercise) =>
+    [...document.querySelectorAll(`.course-checker[data-exercise="${CSS.escape(exercise.dataset.exercise)}"]`)];
+  const exerciseOf = (part) =>
+    exercises.find((exercise) => exercise.dataset.exercise === part.dataset.exercise);
+
+  function showVerdict(part, reply) {
+    const exercise = exerciseOf(part);
+    const box = part.querySelector(".course-checker__verdict");
+    box.replaceChildren();
+    delete box.dataset.score;
+    delete box.dataset.note;
+    if (reply.failed) {
+      box.dataset.state = "failed";
+      box.append(el("span", "course-checker__feedback", fill(words(exercise).failed, { error: reply.failed })));
+      return null;
+    }
+    let result = reply.result;
+    if (reply.timeout) {
+      const answer = part.querySelector(".course-checker__answer").value;
+      result = { id: part.dataset.part, score: 0, max_score: Number(part.dataset.points), correct: false,
+                 column: null, answer, ...JSON.parse(exercise.dataset.timeout) };
+    }
+    if (!result) {   // unusable input the grader refuses as a whole (a seed, a part): its own words
+      box.dataset.state = "error";
+      box.append(el("span", "course-checker__feedback", reply.error));
+      return null;
+    }
+    box.dataset.state = reply.timeout ? "timeout" : "done";
+    box.dataset.score = String(result.score);
+    box.dataset.max = String(result.max_score);
+    box.dataset.note = result.note;
+    box.dataset.correct = String(result.correct);
+    if (result.column !== null && reply.text) {   // the answer could not be read: show where
+      box.append(el("pre", "course-checker__caret", reply.text));
+      return result;
+    }
+    box.append(
+      el("span", `course-checker__mark course-checker__mark--${result.correct ? "right" : "wrong"}`,
+         result.correct ? "\u2713" : "\u2717"),
+      el("span", "course-checker__score", `${Number(result.score)}/${result.max_score}`),
+    );
+    if (result.note) box.append(el("code", "course-checker__note", `[${result.note}]`));
+    box.append(el("span", "course-checker__feedback", result.feedback));
+    return result;
+  }
+
+  async function check(part) {
+    const exercise = exerciseOf(part);
+    const box = part.querySelector(".course-checker__verdict");
+    box.dataset.state = "checking";
+    box.replaceChildren(el("span", "course-checker__feedback", words(exercise).checking));
+    const answer = part.querySelector(".course-checker__answer").value;
+    const seed = exercise.dataset.seed || null;
+    const reply = await runner.run("check", [part.dataset.exercise, part.dataset.part, answer,
+                                             exercise.dataset.lang, seed]);
+    return showVerdict(part, reply);
+  }
+
+  async function checkAll(exercise) {
+    const total = exercise.querySelector(".course-checker__total");
+    total.textContent = "";
+    let score = 0;
+    let max = 0;
+    for (const part of partsOf(exercise)) {
+      max += Number(part.dataset.points);
+      if (!part.querySelector(".course-checker__answer").value.trim()) continue;
+      const result = await check(part);
+      if (result) score += Number(result.score);
+    }
+    total.textContent = fill(words(exercise).total, { score: Math.round(score * 1000) / 1000, max });
+  }
+
+  /* --- a variant: the data and prompts grader show --seed gives, and checks against it */
+
+  function clearVerdicts(exercise) {
+    exercise.querySelector(".course-checker__total").textContent = "";
+    partsOf(exercise).forEach((part) => {
+      const box = part.querySelector(".course-checker__verdict");
+      box.replaceChildren();
+      box.dataset.state = "";
+    });
+  }
+
+  function lessonData(exercise, announce) {
+    delete exercise.dataset.seed;
+    const shown = exercise.querySelector(".course-checker__variant-data");
+    shown.replaceChildren();
+    if (announce) shown.append(el("p", "", words(exercise).lesson_again));
+    exercise.querySelector(".course-checker__lesson").hidden = true;
+    partsOf(exercise).forEach((part) => { part.querySelector(".course-checker__prompt").hidden = true; });
+    clearVerdicts(exercise);
+  }
+
+  async function useSeed(exercise) {
+    const seed = exercise.querySelector(".course-checker__seed").value;
+    if (!seed.trim()) {
+      lessonData(exercise, Boolean(exercise.dataset.seed));
+      return;
+    }
+    const shown = exercise.querySelector(".course-checker__variant-data");
+    shown.dataset.state = "checking";
+    shown.replaceChildren(el("p", "", words(exercise).checking));
+    const reply = await runner.run("show", [exercise.dataset.exercise, exercise.dataset.lang, seed]);
+    shown.replaceChildren();
+    if (!reply.result) {
+      shown.dataset.state = "error";
+      shown.append(el("p", "course-checker__feedback",
+                      reply.failed ? fill(words(exercise).failed, { error: reply.failed })
+                        : reply.timeout ? JSON.parse(exercise.dataset.timeout).feedback : reply.error));
+      return;
+    }
+    const variant = reply.result;
+    exercise.dataset.seed = variant.seed;
+    shown.dataset.state = "done";
+    shown.dataset.seed = variant.seed;
+    shown.append(el("p", "course-checker__variant-title", fill(words(exercise).variant_data, { seed: variant.seed })));
+    const list = el("dl", "course-checker__data");
+    Object.entries(variant.data).forEach(([name, value]) => {   // as grader show writes each line
+      const values = Array.isArray(value) ? value.join(", ") : value && typeof value === "object"
+        ? Object.entries(value).map(([k, v]) => `${k} = ${v}`).join(", ") || "-" : String(value);
+      list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", values));
+    });
+    shown.append(list);
+    variant.parts.forEach((data) => {
+      const part = partsOf(exercise).find((p) => p.dataset.part === data.id);
+      if (!part) return;
+      const prompt = part.querySelector(".course-checker__prompt");
+      prompt.textContent = fill(words(exercise).variant_prompt, { seed: variant.seed, prompt: data.prompt });
+      prompt.hidden = false;
+    });
+    exercise.querySelector(".course-checker__lesson").hidden = false;
+    clearVerdicts(exercise);
+  }
+
+  /* --- wiring: show what the build hid, start on first focus, keyboard as well as mouse */
+
+  const starter = (event) => {
+    if (event.target.matches(".course-checker__answer, .course-checker__seed")) {
+      document.removeEventListener("focusin", starter);
+      runner.start();
+    }
+  };
+  document.addEventListener("focusin", starter);
+
+  exercises.forEach((exercise) => {
+    exercise.hidden = false;
+    exercise.querySelector(".course-checker__check-all").addEventListener("click", () => checkAll(exercise));
+    const seed = exercise.querySelector(".course-checker__seed");
+    exercise.querySelector(".course-checker__use-seed").addEventListener("click", () => useSeed(exercise));
+    seed.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.isComposing) useSeed(exercise);
+    });
+    exercise.querySelector(".course-checker__lesson").addEventListener("click", () => {
+      seed.value = "";
+      lessonData(exercise, true);
+    });
+    partsOf(exercise).forEach((part) => {
+      part.hidden = false;
+      part.querySelector(".course-checker__check").addEventListener("click", () => check(part));
+      part.querySelector(".course-checker__answer").addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && !event.isComposing) check(part);
+      });
+    });
+  });
+})();

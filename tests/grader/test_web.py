@@ -1,0 +1,80 @@
+"""grader.web, the entry the site's in-page checker calls (in Pyodide): what it returns is what the
+command prints, because it is the command. Here in CPython, against the real `grader` in a subprocess."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader import web
+from grader.check import check_part
+
+GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
+
+
+def command(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([GRADER, *args], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_COLOR": "1"})
+
+
+@pytest.mark.parametrize("exercise, part, answer, lang, seed", [
+    ("terrain-warmup", "lr-at-step", "0.0000075", "en", None),            # the fast path
+    ("terrain-warmup", "lr-at-step", "3/400000", "fr", None),             # SymPy
+    ("embedding-distances", "parakeet-monkey", "0,09", "fr", None),       # a decimal comma, a named mistake
+    ("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", None),   # cannot be read: a caret
+    ("terrain-warmup", "lr-at-step", "-1/2", "ja", None),                 # starts with '-'
+    ("reachable-vertices", "vertices", "{(1,0,0), (2/3,0,1/3), (3/5,1/15,1/3), (3/5,2/5,0)}", "en", "s0042"),
+    ("terrain-warmup", "nope", "1", "ko", None),                          # unknown part: exit 2, stderr
+    ("terrain-warmup", "lr-at-step", "1", "en", " s1"),                   # unusable seed
+])
+def test_check_returns_what_the_command_prints(exercise, part, answer, lang, seed):
+    seeded = ["--seed", seed] if seed else []
+    reply = json.loads(web.check(exercise, part, answer, lang, seed))
+    ran = command("check", "--lang", lang, "--format", "json", *seeded, "--", exercise, part, answer)
+    assert reply["code"] == ran.returncode
+    assert reply["result"] == (json.loads(ran.stdout) if ran.stdout.strip() else None)
+    assert reply["error"] == ran.stderr.strip()
+    if reply["result"] and reply["result"]["column"] is not None:
+        text = command("check", "--lang", lang, *seeded, "--", exercise, part, answer).stdout.rstrip("\n")
+        assert reply["text"] == text and "^" in text
+    else:
+        assert reply["text"] == ""
+
+
+@pytest.mark.parametrize("seed", [None, "s0042", "x" * 200])
+def test_show_returns_what_the_command_prints(seed):
+    seeded = ["--seed", seed] if seed else []
+    reply = json.loads(web.show("terrain-warmup", "id", seed))
+    ran = command("show", "--lang", "id", "--format", "json", *seeded, "terrain-warmup")
+    assert (reply["code"], reply["error"]) == (ran.returncode, ran.stderr.strip())
+    assert reply["result"] == (json.loads(ran.stdout) if ran.returncode == 0 else None)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_timeout_verdict_is_the_one_check_part_gives(lang):
+    """The page shows it when it stops a worker: it must be what the grader says of a check out of time."""
+    result = check_part("terrain-warmup", "lr-at-step", "3/400000", lang, timeout=0.0)
+    assert {"note": result.note, "feedback": result.feedback} == web.timeout_verdict(lang)
+    assert result.score == 0 and not result.correct
+
+
+def test_announce_import_calls_back_once_when_the_module_starts_loading(tmp_path, monkeypatch):
+    (tmp_path / "course_probe_module.py").write_text("VALUE = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    calls = []
+    web.announce_import("course_probe_module", lambda: calls.append("loading"))
+    import course_probe_module  # noqa: F401
+    importlib_again = __import__("course_probe_module")
+    assert calls == ["loading"] and importlib_again.VALUE == 1
+    assert not any(type(f).__name__ == "Announcer" for f in sys.meta_path)
+    sys.modules.pop("course_probe_module", None)
+
+
+def test_importing_it_loads_no_sympy():
+    """The worker imports grader.web before the first plain number, which must not need SymPy."""
+    ran = subprocess.run([sys.executable, "-c", "import sys, grader.web; print('sympy' in sys.modules)"],
+                         capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "False"

@@ -1,0 +1,610 @@
+"""The in-page checker (hooks/checker.py) on the built site, in Debian's Chromium.
+
+A reader types into the answer boxes and clicks Check; the grader runs in the browser (Pyodide, in
+a Web Worker) and every verdict must be the command line's, word for word: one corpus (every README
+example of `grader check`, one answer per named mistake, equivalent exact forms, decimals at and
+around the tolerance, malformed and hostile answers) goes through `grader check --format json` in a
+subprocess and through the page. Served from 127.0.0.1; a request to any other host is recorded
+and fails the test. Also: the time limit, a variant's seed, keyboard only, 375 px, solutions off
+(no reference value in any served byte a reader can read), and a build without the runtime.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import sympy
+import yaml
+
+from grader import bank, feedback as fb
+from hooks import checker
+from tests.conftest import ROOT, run_mkdocs_build
+from tests.site import test_browser as tb
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
+RUNTIME = checker.runtime_problem(checker.runtime_dir(os.environ))
+needs_browser = pytest.mark.skipif(tb.CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+needs_runtime = pytest.mark.skipif(bool(RUNTIME), reason=f"in-page checking is off: {RUNTIME}")
+SLOW_CHECK = "exp(exp(exp(exp(5))))"   # well past the limit in the CLI (5 s) and on the page
+OFF_MESSAGE = "in-page answer checking is off"
+
+# --- the corpus, and the command line's verdicts
+
+
+@dataclass(frozen=True)
+class Case:
+    exercise: str
+    part: str
+    answer: str
+    lang: str = "en"
+    seed: str | None = None
+    why: str = ""
+
+    def __str__(self) -> str:
+        seed = f" --seed {self.seed}" if self.seed else ""
+        return f"[{self.why}] {self.exercise} {self.part} {self.answer!r} --lang {self.lang}{seed}"
+
+
+def readme_cases() -> list[Case]:
+    """Every `$ grader check ...` example of the README, with its language and seed."""
+    cases = []
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\$ (?:LANG=(\w\w)\S* )?grader check (.*)$", line)
+        if not match:
+            continue
+        argv = shlex.split(match.group(2), comments=True)
+        options = {argv[i]: argv[i + 1] for i, arg in enumerate(argv) if arg.startswith("--")}
+        words = [a for i, a in enumerate(argv) if not a.startswith("--") and not argv[i - 1].startswith("--")]
+        cases.append(Case(*words, lang=options.get("--lang", match.group(1) or "en"),
+                          seed=options.get("--seed"), why="readme"))
+    assert len(cases) >= 8, "the README's check examples were not found"
+    return cases
+
+
+def decimal(value, digits: int) -> str:
+    return str(sympy.N(value, digits))
+
+
+def number_cases(ex, part) -> list[Case]:
+    """Exact forms that equal the reference, and decimals at, inside and outside the tolerance."""
+    ref, cases = part.reference, []
+    add = lambda answer, why, lang="en": cases.append(Case(ex.id, part.id, answer, lang, why=why))  # noqa: E731
+    if part.kind in ("real", "integer"):
+        add(str(ref), "exact")
+        if ref != 0:
+            add(f"1/({1 / ref})", "equivalent exact")
+            add(f"2*({ref})/2", "equivalent exact")
+        if not ref.is_Integer:
+            for factor in ("1", "1.004", "0.996", "1.005", "0.995", "1.006", "0.994", "1.02"):
+                add(decimal(ref * sympy.Rational(factor), 12), f"decimal x{factor}")
+            add(decimal(ref, 4), "4 significant digits")
+            add(decimal(ref, 2), "2 significant digits")
+            add(decimal(ref, 4).replace(".", ","), "decimal comma", "fr")
+        else:
+            add(f"{ref}.0", "a whole number as a decimal")
+            add(str(ref + 1), "off by one")
+    elif part.kind == "vector":
+        add("(" + ", ".join(map(str, ref)) + ")", "exact")
+        add("[" + ", ".join(map(str, ref)) + "]", "exact, brackets")
+        add("(" + ", ".join(decimal(x, 4) for x in ref) + ")", "decimals")
+        add("(" + ", ".join(decimal(x, 2) for x in ref) + ")", "decimals, too few digits")
+        add("(" + " ; ".join(decimal(x, 4).replace(".", ",") for x in ref) + ")", "decimal comma", "fr")
+        add("(" + ", ".join(map(str, list(ref)[::-1])) + ")", "reversed")
+        add("(" + ", ".join(map(str, list(ref)[:-1])) + ")", "one entry short")
+    else:
+        points = ["(" + ", ".join(map(str, p)) + ")" for p in ref]
+        add("{" + ", ".join(points) + "}", "exact")
+        add("{" + ", ".join(points[::-1]) + "}", "another order")
+        add("{" + ", ".join(points[:-1]) + "}", "a vertex missing")
+        add("{" + ", ".join(points + points[:1]) + "}", "a vertex twice")
+        add("{(1, 0, 0), (0, 1, 0), (0, 0, 1)}", "the whole simplex's corners")
+    return cases
+
+
+MALFORMED = ["", "   ", "(1, 2", "sqrt(", "1 +* 2", "x", "e.real", "1/0", "import os", "__import__('os')",
+             "lambda: 1", "0x0f", "1_5", "[x for x in (1,)]", "1e999999", "９", "\x1b[1A", "-1/2", "--lang"]
+HOSTILE = ["9**9**9**9", "10**10**10**10", "(" * 300 + "1" + ")" * 300, "1" * 5000, "2^2^2^2^2^2^2",
+           "'; DROP TABLE answers; --", "<script>alert(1)</script>"]
+
+
+def corpus() -> list[Case]:
+    cases = readme_cases()
+    for ex in bank.EXERCISES.values():
+        for part in ex.parts:
+            cases += [Case(ex.id, part.id, fb.show(value), why=f"mistake {key}")
+                      for key, value in fb.mistakes(ex, part.id)]
+            cases += number_cases(ex, part)
+    for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
+        first = ex.parts[0]
+        cases += [Case(ex.id, first.id, answer, why="malformed") for answer in MALFORMED]
+        cases += [Case(ex.id, first.id, answer, why="hostile") for answer in HOSTILE]
+    cases += [Case("embedding-distances", "parakeet-fourier", "1,8708", "id", why="decimal comma"),
+              Case("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", why="decimal comma in a vector"),
+              Case("embedding-distances", "parakeet-monkey", "０．３", "ja", why="full-width digits"),
+              Case("embedding-distances", "parakeet-monkey", "0.3", "ja", why="ja"),
+              Case("embedding-distances", "parakeet-monkey", "0,3", "ja", why="a comma where ja has none")]
+    return list(dict.fromkeys(cases))
+
+
+def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:
+    seed = ["--seed", case.seed] if case.seed else []
+    return subprocess.run([GRADER, "check", "--lang", case.lang, "--format", fmt, *seed, "--",
+                           case.exercise, case.part, case.answer],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"})
+
+
+def cli_verdict(case: Case) -> dict:
+    """What `grader check --format json` says (and, for an answer it cannot read, what it prints)."""
+    ran = cli(case)
+    assert "Traceback" not in ran.stderr, (str(case), ran.stderr)
+    if not ran.stdout.strip():
+        return {"error": ran.stderr.strip()}
+    result = json.loads(ran.stdout)
+    verdict = {key: result[key] for key in ("score", "max_score", "note", "feedback")}
+    if result["column"] is not None:
+        verdict["text"] = cli(case, "text").stdout.rstrip("\n")
+    return verdict
+
+
+def cli_verdicts(cases: list[Case]) -> dict[Case, dict]:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip(cases, pool.map(cli_verdict, cases)))
+
+
+# --- the page
+
+SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
+
+
+def part_selector(case: Case) -> str:
+    return f'.course-checker[data-exercise="{case.exercise}"][data-part="{case.part}"]'
+
+
+def page_verdict(page, case: Case, timeout: float = 240_000) -> dict:
+    """Type the answer into the part's box, click Check, read the verdict as the page shows it."""
+    root = part_selector(case)
+    page.fill(f"{root} .course-checker__answer", case.answer)
+    page.click(f"{root} .course-checker__check")
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=timeout)
+    return read_verdict(page.locator(f"{root} .course-checker__verdict"))
+
+
+def read_verdict(box) -> dict:
+    state = box.get_attribute("data-state")
+    if state == "error":
+        return {"error": box.inner_text().strip()}
+    assert state in ("done", "timeout"), f"the checker says {state}: {box.inner_text()}"
+    verdict = {"score": float(box.get_attribute("data-score")), "max_score": int(box.get_attribute("data-max")),
+               "note": box.get_attribute("data-note")}
+    caret = box.locator("pre.course-checker__caret")
+    if caret.count():
+        verdict["text"] = caret.text_content()
+        verdict["feedback"] = verdict["text"].rsplit(f"[{verdict['note']}] ", 1)[-1]
+    else:
+        verdict["feedback"] = box.locator(".course-checker__feedback").text_content()
+    return verdict
+
+
+def lesson_paths(site: Path, locale: str) -> dict[str, str]:
+    """exercise id -> the URL path of the locale's page that holds it."""
+    folder = site if locale == tb.DEFAULT_LOCALE else site / locale
+    found = {}
+    for path in sorted(folder.glob("*/index.html")):
+        for exercise in re.findall(r'class="course-checker-exercise" data-exercise="([^"]+)"', path.read_text("utf-8")):
+            found[exercise] = "/" + path.parent.relative_to(site).as_posix() + "/"
+    return found
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site):
+    with tb.serve(built_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=tb.CHROMIUM, args=tb.CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def reader(browser, base_url):
+    reader = tb.new_reader(browser, base_url)
+    yield reader
+    reader.context.close()
+
+
+def open_lesson(reader, base_url: str, site: Path, locale: str, exercise: str):
+    reader.open(base_url + lesson_paths(site, locale)[exercise])
+    return reader.page
+
+
+# --- the same verdicts, on the page and on the command line
+
+
+@needs_browser
+@needs_runtime
+def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_site):
+    cases = corpus()
+    expected = cli_verdicts(cases)
+    seen = {}
+    by_page = {}
+    for case in cases:
+        if case.seed is None:
+            by_page.setdefault((case.lang, case.exercise), []).append(case)
+    for (lang, exercise), group in sorted(by_page.items()):
+        page = open_lesson(reader, base_url, built_site, lang, exercise)
+        assert page.locator(".course-checker").first.is_visible(), f"{lang} {exercise}: the checker is hidden"
+        for case in group:
+            seen[case] = page_verdict(page, case)
+        reader.assert_clean(f"{lang} {exercise}")
+    differ = [f"{case}\n   page: {seen[case]}\n    cli: {expected[case]}" for case in seen if seen[case] != expected[case]]
+    assert not differ, f"{len(differ)} of {len(seen)} verdicts differ:\n" + "\n".join(differ[:20])
+    assert len(seen) >= 120 and {c.lang for c in seen} >= {"en", "fr", "ja", "ko", "id"}
+    notes = {v["note"] for v in seen.values() if "note" in v}
+    assert {"", "decimal-imprecise", "too-large", "unscaled-softmax", "decimal-comma-in-vector"} <= notes, notes
+
+
+@needs_browser
+@needs_runtime
+@pytest.mark.parametrize("locale, exercise, part, answers", [
+    ("en", "terrain-warmup", "lr-at-step", ["0.0000075", "3/400000", "0.0001"]),
+    # grader.fast reads no decimal comma yet: '0,0000075' takes the full path (SymPy), as on the command line
+    ("fr", "terrain-warmup", "lr-at-step", ["7.5e-6", "0,0000075", "7,5e-6", "3/400000"]),
+    ("ja", "embedding-distances", "parakeet-fourier", ["1.8708", "sqrt(14)/2", "3.5"]),
+], ids=["en", "fr-decimal-comma", "ja"])
+def test_typing_and_checking_in_a_locale(reader, base_url, built_site, locale, exercise, part, answers):
+    """The first plain number is judged before SymPy loads; the words are the locale's, as the CLI's."""
+    page = open_lesson(reader, base_url, built_site, locale, exercise)
+    status = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"] .course-checker__status')
+    assert status.text_content() == "", "the checker started before a box was touched"
+    for i, answer in enumerate(answers):
+        case = Case(exercise, part, answer, locale, why="typed")
+        assert page_verdict(page, case) == cli_verdict(case), case
+        if i == 0:
+            assert status.get_attribute("data-sympy") is None, "SymPy was loaded for a plain number"
+    assert status.get_attribute("data-sympy") == "loaded", "an exact form was judged without SymPy?"
+    reader.assert_clean(f"{locale} {exercise}")
+
+
+@needs_browser
+@needs_runtime
+def test_check_all_checks_every_answered_part(reader, base_url, built_site):
+    exercise = bank.get("terrain-warmup")
+    page = open_lesson(reader, base_url, built_site, "en", exercise.id)
+    answers = {p.id: str(p.reference) for p in exercise.parts[:-1]}   # the last one left empty
+    for part, answer in answers.items():
+        page.fill(f'{part_selector(Case(exercise.id, part, ""))} .course-checker__answer', answer)
+    page.click(f'.course-checker-exercise[data-exercise="{exercise.id}"] .course-checker__check-all')
+    total = page.locator(f'.course-checker-exercise[data-exercise="{exercise.id}"] .course-checker__total')
+    total.filter(has_text="/").wait_for(timeout=240_000)
+    points = sum(p.points for p in exercise.parts[:-1])
+    assert total.text_content() == f"Total: {points}/{exercise.max_score}"
+    for part in exercise.parts:
+        box = page.locator(f"{part_selector(Case(exercise.id, part.id, ''))} .course-checker__verdict")
+        assert box.get_attribute("data-note") == ("" if part.id in answers else None), part.id
+    reader.assert_clean("check all")
+
+
+# --- the time limit
+
+
+@needs_browser
+@needs_runtime
+def test_an_answer_past_the_time_limit_gets_the_timeout_verdict_and_the_next_check_works(reader, base_url, built_site):
+    case = Case("terrain-warmup", "lr-at-step", SLOW_CHECK, why="slow")
+    expected = cli_verdict(case)
+    assert expected["note"] == "too-large", expected   # the command line's own limit
+    page = open_lesson(reader, base_url, built_site, "en", case.exercise)
+    assert page_verdict(page, case) == expected
+    box = page.locator(f"{part_selector(case)} .course-checker__verdict")
+    assert box.get_attribute("data-state") == "timeout"
+    restarted = bank.get(case.exercise).parts[0]
+    after = Case(case.exercise, restarted.id, "0.0000075", why="after the restart")
+    assert page_verdict(page, after) == cli_verdict(after)
+    reader.assert_clean("after a timeout")
+
+
+@needs_browser
+@needs_runtime
+def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser, built_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    for archive in (site / checker.PUBLISHED).glob("grader-*.zip"):
+        archive.unlink()
+    with tb.serve(site) as url:
+        reader = tb.new_reader(browser, url)
+        try:
+            page = open_lesson(reader, url, site, "fr", "terrain-warmup")
+            case = Case("terrain-warmup", "lr-at-step", "0,0000075", "fr")
+            page.fill(f"{part_selector(case)} .course-checker__answer", case.answer)
+            page.click(f"{part_selector(case)} .course-checker__check")
+            page.wait_for_function(SETTLED, arg=[f"{part_selector(case)} .course-checker__verdict"], timeout=240_000)
+            verdict = page.locator(f"{part_selector(case)} .course-checker__verdict")
+            assert verdict.get_attribute("data-state") == "failed"
+            failed = json.loads(page.locator(".course-checker-exercise").first.get_attribute("data-words"))["failed"]
+            assert verdict.inner_text().startswith(failed.split("{error}")[0]) and "404" in verdict.inner_text()
+            assert page.locator("pre.course-command").first.is_visible()
+            assert not reader.foreign, reader.foreign
+        finally:
+            reader.context.close()
+
+
+# --- variants
+
+
+@needs_browser
+@needs_runtime
+@pytest.mark.parametrize("locale, exercise, seed", [("en", "reachable-vertices", "s0042"),
+                                                    ("fr", "terrain-warmup", "alice"),
+                                                    ("ko", "attention-weights", "20240917")])
+def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
+    show = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
+    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True).stdout)
+    lines = subprocess.run(show, capture_output=True, text=True, check=True).stdout.splitlines()
+    page = open_lesson(reader, base_url, built_site, locale, exercise)
+    block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
+    block.locator(".course-checker__seed").fill(seed)
+    block.locator(".course-checker__use-seed").click()
+    page.wait_for_function(SETTLED, arg=[f'.course-checker-exercise[data-exercise="{exercise}"] .course-checker__variant-data'],
+                           timeout=240_000)
+    data = block.locator(".course-checker__data")
+    pairs = list(zip(data.locator("dt").all_text_contents(), data.locator("dd").all_text_contents()))
+    # each line as `grader show` prints it: '  label: value'
+    assert [f"  {label}: {value}" for label, value in pairs] == [
+        next(line for line in lines if line.startswith(f"  {shown['data_labels'][name]}: ")) for name in shown["data"]]
+    assert len(pairs) == len(shown["data"]) >= 3
+    for part in shown["parts"]:
+        prompt = page.locator(f'{part_selector(Case(exercise, part["id"], ""))} .course-checker__prompt')
+        assert part["prompt"] in prompt.text_content()
+    variant = bank.variant(exercise, seed)
+    for part in variant.parts:
+        answers = [fb.show(part.reference) if part.kind != "set" else
+                   "{" + ", ".join(fb.show(tuple(p)) for p in part.reference) + "}"]
+        answers += [fb.show(value) for _, value in fb.mistakes(variant, part.id)][:2]
+        answers.append(fb.show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
+        for answer in answers:
+            case = Case(exercise, part.id, answer, locale, seed, why="variant")
+            assert page_verdict(page, case) == cli_verdict(case), case
+    block.locator(".course-checker__lesson").click()
+    lesson = bank.get(exercise).parts[0]
+    case = Case(exercise, lesson.id, "1/7", locale, why="the lesson again")
+    assert page_verdict(page, case) == cli_verdict(case)
+    reader.assert_clean(f"{locale} {exercise} seed {seed}")
+
+
+@needs_browser
+@needs_runtime
+def test_an_unusable_seed_gets_the_command_lines_words(reader, base_url, built_site):
+    seed = "s" * 1000
+    ran = subprocess.run([GRADER, "show", "terrain-warmup", "--seed", seed, "--lang", "fr"], capture_output=True, text=True)
+    assert ran.returncode == 2
+    page = open_lesson(reader, base_url, built_site, "fr", "terrain-warmup")
+    block = page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]')
+    block.locator(".course-checker__seed").fill(seed)
+    block.locator(".course-checker__seed").press("Enter")
+    page.wait_for_function(SETTLED, arg=['.course-checker-exercise[data-exercise="terrain-warmup"] .course-checker__variant-data'],
+                           timeout=240_000)
+    assert block.locator(".course-checker__variant-data").inner_text().strip() == ran.stderr.strip()
+
+
+# --- every reader: keyboard only, labels and live regions, a narrow screen
+
+
+@needs_browser
+@needs_runtime
+def test_keyboard_only_labels_and_live_regions(reader, base_url, built_site):
+    page = open_lesson(reader, base_url, built_site, "en", "embedding-distances")
+    boxes = page.locator(".course-checker__answer, .course-checker__seed")
+    for i in range(boxes.count()):
+        described = boxes.nth(i).evaluate(
+            "b => ({label: [...b.labels].map(l => l.textContent.trim()), live: (b.getAttribute('aria-describedby') || '')"
+            ".split(' ').filter(Boolean).map(id => document.getElementById(id)).filter(e => e && e.getAttribute('aria-live'))"
+            ".map(e => e.getAttribute('aria-live'))})")
+        assert len(described["label"]) == 1 and described["label"][0], described
+        if "course-checker__answer" in boxes.nth(i).get_attribute("class"):
+            assert described["live"] == ["polite"], described
+    first = page.locator(".course-checker__answer").first
+    for _ in range(300):   # from the top of the page, Tab until the first answer box
+        page.keyboard.press("Tab")
+        if first.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        pytest.fail("the first answer box cannot be reached with Tab")
+    page.keyboard.type("0.3")
+    page.keyboard.press("Enter")
+    verdict = page.locator(".course-checker__verdict").first
+    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+    assert verdict.get_attribute("data-note") == ""
+    page.keyboard.press("Tab")   # to its Check button
+    assert page.evaluate("document.activeElement.classList.contains('course-checker__check')")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0.09")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+    assert verdict.get_attribute("data-note") == "squared-distance"
+    reader.assert_clean("keyboard")
+
+
+@needs_browser
+@needs_runtime
+def test_fits_a_375_px_screen(browser, base_url, built_site):
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    try:
+        reader = tb.Reader(context)
+        page = open_lesson(reader, base_url, built_site, "fr", "attention-weights")
+        page.locator(".course-checker__answer").first.fill("(1, 1, 0)")
+        page.locator(".course-checker__check").first.click()
+        page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+        page.locator(".course-checker__answer").nth(2).fill("(0,38, 0,38, 0,23)")   # a long verdict, with a caret
+        page.locator(".course-checker__check").nth(2).click()
+        page.wait_for_function(SETTLED, arg=[".course-checker[data-part='weights'] .course-checker__verdict"], timeout=240_000)
+        boxes = page.locator(".course-checker, .course-checker-exercise, .course-checker input, .course-checker button, "
+                             ".course-checker-exercise input, .course-checker-exercise button")
+        for i in range(boxes.count()):
+            if not boxes.nth(i).is_visible():
+                continue
+            box = boxes.nth(i).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (i, box)
+        caret = page.locator("pre.course-checker__caret")
+        assert caret.evaluate("p => p.getBoundingClientRect().right") <= 375.5
+        reader.assert_clean("375 px")
+    finally:
+        context.close()
+
+
+# --- builds: the runtime copied once; solutions off; no runtime
+
+
+def two_locale_config(folder: Path, **course) -> Path:
+    """The real configuration and chapters, built in English and French only; extra.course updated."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(ROOT / "docs")
+    config["hooks"] = [str(ROOT / "hooks/course.py")]
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "i18n" in plugin:
+            plugin["i18n"]["languages"] = [lang for lang in plugin["i18n"]["languages"] if lang["locale"] in ("en", "fr")]
+    config["extra"]["course"].update(course)
+    path = folder / "mkdocs.yml"
+    path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+@needs_runtime
+def test_the_runtime_is_in_the_site_once_and_only_what_loading_needs(built_site):
+    copies = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("pyodide.asm.wasm"))
+    assert copies == [f"{checker.PUBLISHED}/pyodide/pyodide.asm.wasm"]
+    assert sorted(p.name for p in (built_site / checker.PUBLISHED / "pyodide").iterdir()) == sorted(checker.RUNTIME_FILES)
+    archives = list((built_site / checker.PUBLISHED).glob("grader-*.zip"))
+    assert len(archives) == 1
+    names = zipfile.ZipFile(archives[0]).namelist()
+    assert "grader/web.py" in names and {"sympy/__init__.py", "sympy/__init__.pyc"} & set(names)
+    assert {"mpmath/__init__.py", "mpmath/__init__.pyc"} & set(names)
+    assert not [n for n in names if "/tests/" in n or "__pycache__" in n]
+    assert [n for n in names if re.fullmatch(r"cache/references-\w+\.json", n)]
+    lesson = (built_site / "02-attention-projection" / "index.html").read_text("utf-8")
+    assert lesson.count("checker.js") == 1 and "pyodide" not in lesson.split("</head>")[0]
+
+
+def reference_strings(exercise_ids) -> dict[str, list[str]]:
+    """How each reference value could be read: short decimals in the locales' formats, long decimals
+    (a table of references), the exact form as text; whole numbers cannot be told apart from data."""
+    found = {}
+    for exercise_id in exercise_ids:
+        for part in bank.get(exercise_id).parts:
+            values = list(part.reference) if part.kind == "vector" else [part.reference] if part.kind != "set" else []
+            for value in values:
+                if value.is_Integer:
+                    continue
+                short = decimal(value, 4)
+                long = decimal(value, 30)[:10]   # the start of a long decimal, as a table of references has it
+                found[f"{exercise_id} {part.id} {value}"] = [short, short.replace(".", ","), long] + (
+                    [str(value)] if not value.is_Rational else [])
+    return found
+
+
+@pytest.fixture(scope="module")
+def site_without_solutions(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("checker-no-solutions")
+    result = run_mkdocs_build(two_locale_config(folder, solutions=False), folder / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return folder / "site"
+
+
+FIGURE = re.compile(r'<figure class="course-figure.*?</figure>', re.S)
+
+
+def served_text(site: Path, figures: bool = True) -> dict[str, str]:
+    """Every file the site serves, as a reader's tools would read it (compressed archives stay as they
+    are); ``figures=False``: the figures' drawings left out of the pages."""
+    served = {p.relative_to(site).as_posix(): p.read_bytes().decode("utf-8", "replace")
+              for p in site.rglob("*") if p.is_file()}
+    return served if figures else {name: FIGURE.sub("", text) for name, text in served.items()}
+
+
+def leaked(site: Path, figures: bool) -> list[str]:
+    strings = reference_strings(bank.EXERCISES)
+    return [f"{where}: {what} ({name})" for where, text in served_text(site, figures).items()
+            for what, forms in strings.items() for name in forms if name in text]
+
+
+@needs_runtime
+def test_solutions_off_no_reference_value_is_served_in_readable_form(built_site, site_without_solutions):
+    strings = reference_strings(bank.EXERCISES)
+    # the yardstick: with solutions on, the HTML shows the references; the archive holds them in its table
+    lesson_text = "".join(p.read_text("utf-8") for p in built_site.glob("0*/index.html"))
+    shown = [s for forms in strings.values() for s in forms[:1] if s in lesson_text]
+    assert len(shown) >= 5, shown
+    archive = next((site_without_solutions / checker.PUBLISHED).glob("grader-*.zip"))
+    with zipfile.ZipFile(archive) as opened:
+        table = "".join(opened.read(n).decode() for n in opened.namelist() if n.startswith("cache/"))
+    assert sum(forms[2] in table for forms in strings.values()) >= 5
+    leaks = leaked(site_without_solutions, figures=False)   # the figures: the next test
+    assert not leaks, "\n".join(leaks[:20])
+    assert "course-checker" in (site_without_solutions / "fr" / "02-attention-projection" / "index.html").read_text("utf-8")
+
+
+@needs_runtime
+def test_solutions_off_the_figures_show_no_reference_value(site_without_solutions):
+    leaks = leaked(site_without_solutions, figures=True)
+    assert not leaks, "\n".join(leaks[:20])
+
+
+@needs_browser
+@needs_runtime
+def test_solutions_off_the_page_still_judges_with_feedback(browser, site_without_solutions):
+    with tb.serve(site_without_solutions) as url:
+        reader = tb.new_reader(browser, url)
+        loaded: list[str] = []
+        reader.context.on("requestfinished", lambda request: loaded.append(request.url))
+        try:
+            reader.open(url + "/02-attention-projection/")
+            for answer in ("(1, 1, 0)", "(1/2, 1/2, 0)"):
+                case = Case("attention-weights", "scores", answer, why="solutions off")
+                assert page_verdict(reader.page, case) == cli_verdict(case)
+            reader.assert_clean("solutions off")
+        finally:
+            reader.context.close()
+    assert any(u.endswith(".zip") and "grader-" in u for u in loaded)
+
+
+def test_without_the_runtime_the_build_passes_and_says_so_once(tmp_path):
+    missing = tmp_path / "no-node-modules" / "pyodide"
+    result = run_mkdocs_build(two_locale_config(tmp_path), tmp_path / "site", env={checker.RUNTIME_ENV: str(missing)})
+    assert result.returncode == 0, result.stderr[-3000:]
+    said = [line for line in result.stderr.splitlines() if OFF_MESSAGE in line]
+    assert len(said) == 1, said
+    assert str(missing) in said[0] and "npm ci" in said[0]
+    site = tmp_path / "site"
+    assert not (site / checker.PUBLISHED).exists()
+    for path in site.rglob("*.html"):
+        text = path.read_text("utf-8")
+        assert "course-checker" not in text and "checker.js" not in text, path
+    lesson = (site / "fr" / "02-attention-projection" / "index.html").read_text("utf-8")
+    assert "grader check attention-weights" in lesson   # the command-line route stays
+
+
+def test_the_switch_turns_it_off(tmp_path):
+    result = run_mkdocs_build(two_locale_config(tmp_path, check_in_browser=False), tmp_path / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert [line for line in result.stderr.splitlines() if OFF_MESSAGE in line and "check_in_browser" in line]
+    assert not (tmp_path / "site" / checker.PUBLISHED).exists()
+    assert "course-checker" not in (tmp_path / "site" / "02-attention-projection" / "index.html").read_text("utf-8")
