@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-fast bench bench-grade bench-checker translations clean
+.PHONY: serve build test test-fast mutate bench bench-grade bench-checker translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,8 +35,16 @@ build: $(STAMP) $(NPM_STAMP)
 test: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python -m pytest
 
+# unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow" -q
+	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
+
+# how many planted bugs the fast tests catch (mutmut, at the lowest priority; a benchmark, not in CI)
+mutate: $(BIN)/mutmut
+	$(BIN)/python bench/mutate.py
+
+$(BIN)/mutmut: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[mutation]'
 
 translations: $(STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)
@@ -55,4 +63,4 @@ bench-grade: $(STAMP)
 	$(BIN)/python bench/grade_class.py
 
 clean:
-	rm -rf $(VENV) node_modules site .cache test-artifacts
+	rm -rf $(VENV) node_modules site .cache test-artifacts mutants

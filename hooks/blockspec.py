@@ -145,6 +145,7 @@ def scan_blocks(
                 while open_blocks[-1][0] != slashes:
                     s, at, name, _ = open_blocks.pop()
                     problem(at, f"block '{name}' is not closed: add a line '{'/' * s}' after its content")
+                    open_blocks[-1][3] = True  # the block it was in holds it: not empty
                 _, at, name, has_body = open_blocks.pop()
                 spec = specs.get(name)
                 if spec is not None and spec.body and not has_body:

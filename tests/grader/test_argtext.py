@@ -54,12 +54,14 @@ def test_translated_templates_fill_like_argparse(lang):
     (["list", "--lang", "xx"], {"LANG": "ja_JP.UTF-8"}, "--lang の言語 'xx' は使えません"),
     (["list"], {"GRADER_LANG": "qq", "LANG": "fr_FR.UTF-8"}, "langue « qq » inconnue dans GRADER_LANG"),
 ])
+@pytest.mark.slow
 def test_command_line_errors_in_the_students_language(args, env, expected):
     proc = run(*args, env=env)
     assert proc.returncode == 2 and expected in proc.stderr
 
 
 @pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.slow
 def test_help_in_every_language(lang):
     out = run("check", "--help", "--lang", lang).stdout
     for key in ("cli.help", "cli.option.seed", "cli.positional"):

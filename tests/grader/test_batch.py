@@ -64,6 +64,7 @@ def klass(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_a_huge_file_is_not_read(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -73,6 +74,7 @@ def test_a_huge_file_is_not_read(tmp_path):
         "the file is 2097152 bytes; a submission has at most 1048576."}]
 
 
+@pytest.mark.slow
 def test_csv_and_jsonl_are_exact(klass, tmp_path):
     out = tmp_path / "out"
     proc = grade(klass, out)
@@ -109,6 +111,7 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
                                                           "hal.toml"]
 
 
+@pytest.mark.slow
 def test_text_summary_names_each_unreadable_file(klass, tmp_path):
     proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "o")],
                           capture_output=True, text=True, env=env(), timeout=300)
@@ -119,6 +122,7 @@ def test_text_summary_names_each_unreadable_file(klass, tmp_path):
     assert proc.stderr == ""                            # no progress bar when not a terminal
 
 
+@pytest.mark.slow
 def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -136,6 +140,7 @@ def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
     assert len(rows(out)) == 9                          # one row per student, latest result
 
 
+@pytest.mark.slow
 def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -147,6 +152,7 @@ def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
                                                  "frank", "gina", "hal"]
 
 
+@pytest.mark.slow
 def test_a_damaged_whole_line_is_not_trusted_nor_cut(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -212,6 +218,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.slow
 def test_workers_do_not_outlive_a_killed_grader(tmp_path):
     folder = tmp_path / "class"
     big_class(folder, STUDENTS)
@@ -239,6 +246,7 @@ def test_workers_do_not_outlive_a_killed_grader(tmp_path):
             pass
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_results(tmp_path, klass):
     for name in ("s1", "s2", "s3"):
         shutil.copy(ROOT / "examples" / "bob.toml", klass / f"{name}.toml")
@@ -248,6 +256,7 @@ def test_jobs_do_not_change_results(tmp_path, klass):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "three" / name).read_bytes()
 
 
+@pytest.mark.slow
 def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     marker = Path("/tmp/grader-pwned-marker")
     marker.unlink(missing_ok=True)
@@ -274,6 +283,7 @@ def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     (["grade", "examples"], "--out"),
     (["grade", "examples", "--out", "README.md"], "README.md"),
 ])
+@pytest.mark.slow
 def test_bad_input_is_a_clear_error(args, says, tmp_path):
     args = [str(tmp_path / "o") if a == "OUT" else a for a in args]
     proc = subprocess.run([GRADER, *args], capture_output=True, text=True, cwd=ROOT, env=env(),
@@ -305,6 +315,7 @@ def test_variants_grade_each_student_on_their_own_seed(tmp_path):
     assert records["alice"]["score"] == 26 and {r["student"]: r for r in lines(tmp_path / "varied")}["alice"]["score"] < 26
 
 
+@pytest.mark.slow
 def test_a_progress_bar_on_a_terminal(klass, tmp_path):
     import pty
     master, slave = pty.openpty()
@@ -327,6 +338,7 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["ja", "fr"])
+@pytest.mark.slow
 def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
     from grader.messages import message
 
@@ -392,6 +404,7 @@ def odd(tmp_path):
     return folder
 
 
+@pytest.mark.slow
 def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_path):
     out = tmp_path / "out"
     proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(out), "--format", "json"],
@@ -428,6 +441,7 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
     assert {r[0] for r in rows(out)[1:]} == set(graded) | set(errors)
 
 
+@pytest.mark.slow
 def test_an_odd_folder_summary_in_text(odd, tmp_path):
     proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(tmp_path / "o")],
                           capture_output=True, text=True, env=env(), timeout=300)
@@ -437,6 +451,7 @@ def test_an_odd_folder_summary_in_text(odd, tmp_path):
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+@pytest.mark.slow
 def test_a_device_is_refused(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -448,6 +463,7 @@ def test_a_device_is_refused(tmp_path):
     assert errors == {"null": says("error-device", "null.toml")}
 
 
+@pytest.mark.slow
 def test_a_file_name_that_is_not_utf8(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -468,6 +484,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
     text.stdout.decode("utf-8")
 
 
+@pytest.mark.slow
 def test_ids_that_differ_only_by_normalisation_or_invisible_characters_conflict(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -484,6 +501,7 @@ def test_ids_that_differ_only_by_normalisation_or_invisible_characters_conflict(
     assert errors[nfc].startswith(conflict)
 
 
+@pytest.mark.slow
 def test_csv_injection_in_student_ids(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -507,6 +525,7 @@ def test_csv_injection_in_student_ids(tmp_path):
     assert {r["student"] for r in lines(tmp_path / "out")} == set(ids)   # the JSONL keeps them as they are
 
 
+@pytest.mark.slow
 def test_control_characters_in_file_names_are_escaped_in_the_summary(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -517,6 +536,7 @@ def test_control_characters_in_file_names_are_escaped_in_the_summary(tmp_path):
     assert "\\x1b[1A\\x1b[2Kfake.toml: " in proc.stdout
 
 
+@pytest.mark.slow
 def test_the_output_folder_inside_the_class_folder_is_not_a_student(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -543,6 +563,7 @@ def test_the_output_folder_inside_the_class_folder_is_not_a_student(tmp_path):
     (lambda p: p.write_text('{"terrain-warmup": {"lr-at-step": "\\ud800"}}'), "error-lone-surrogate", {}),
     (lambda p: p.write_bytes(b"#" * (2 << 20)), "error-too-big", {"size": 2 << 20, "limit": 1 << 20}),
 ])
+@pytest.mark.slow
 def test_submit_follows_the_same_rules(tmp_path, make, key, params):
     path = tmp_path / "mine.json"
     make(path)
@@ -552,6 +573,7 @@ def test_submit_follows_the_same_rules(tmp_path, make, key, params):
     assert proc.stderr.strip() == message(key, "en", path=path, **params)
 
 
+@pytest.mark.slow
 def test_submit_reads_a_toml_file_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_bytes(b"\xef\xbb\xbf" + ALICE.encode())
@@ -560,6 +582,7 @@ def test_submit_reads_a_toml_file_with_a_byte_order_mark(tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko", "fr", "id"])
+@pytest.mark.slow
 def test_an_error_in_the_summary_does_not_repeat_the_path(tmp_path, lang):
     folder = tmp_path / "class"
     folder.mkdir()

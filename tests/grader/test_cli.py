@@ -47,6 +47,7 @@ def run(*args, env=None, cwd=ROOT):
     (["submit", "examples/alice.toml"], 0),
     (["submit", "examples/bob.toml"], 1),
 ])
+@pytest.mark.slow
 def test_exit_codes(args, code):
     assert run(*args).returncode == code
 
@@ -56,6 +57,7 @@ def test_exit_codes(args, code):
     ("(1, 2, 3) % 2", "%", "operator-not-allowed"),
     ("(1, 2, 3))", ")", "syntax-error"),
 ])
+@pytest.mark.slow
 def test_parse_error_draws_a_caret(answer, under, key):
     proc = run("check", "attention-weights", "scores", answer)
     out = proc.stdout.splitlines()
@@ -105,15 +107,18 @@ def test_check_json():
     (["--lang", "id"], {"LANG": "ja_JP.UTF-8"}, "jarak kuadrat"),
     ([], {}, "squared distance"),
 ])
+@pytest.mark.slow
 def test_feedback_language(args, env, expected):
     proc = run("check", "embedding-distances", "parakeet-monkey", "0.09", *args, env=env)
     assert expected in proc.stdout
 
 
+@pytest.mark.slow
 def test_no_colour_when_not_a_tty():
     assert "\033[" not in run("submit", "examples/bob.toml").stdout
 
 
+@pytest.mark.slow
 def test_bob_is_instructive():
     out = run("submit", "examples/bob.toml").stdout
     for key in ("squared-distance", "unscaled-softmax", "removed-simplex-vertex", "dim-off-by-one",
@@ -121,6 +126,7 @@ def test_bob_is_instructive():
         assert f"[{key}]" in out
 
 
+@pytest.mark.slow
 def test_hostile_submission_runs_nothing():
     marker = Path("/tmp/grader-pwned-marker")
     marker.unlink(missing_ok=True)
@@ -134,6 +140,7 @@ from grader.messages import LOCALES, message  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", LOCALES)
+@pytest.mark.slow
 def test_show_is_fully_localized(lang):
     out = run("show", "terrain-warmup", "--lang", lang).stdout
     for key, params in (("exercise.terrain-warmup.title", {}),
@@ -154,6 +161,7 @@ def test_show_is_fully_localized(lang):
     ({}, ["submit", DATA / "not-a-string.toml", "--lang", "ko"], "따옴표로 감싼 문자열"),
     ({"LC_ALL": "id_ID.UTF-8"}, ["check", "nope", "x", "1"], "nope"),
 ])
+@pytest.mark.slow
 def test_errors_and_lists_in_the_environment_language(env, args, expected):
     proc = run(*args, env=env)
     assert expected in proc.stdout + proc.stderr
@@ -173,6 +181,7 @@ def test_an_unknown_language_by_name_is_refused():
     (["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)", "--lang", "fr"], {}, 0),
     (["embedding-distances", "parakeet-monkey", "0,3"], {}, 1),     # English: a vector, wrong form
 ])
+@pytest.mark.slow
 def test_decimal_comma(args, env, code):
     assert run("check", *args, env=env).returncode == code
 
@@ -182,6 +191,7 @@ def test_decimal_comma(args, env, code):
     ("id", "(1,1,0)", "decimal-comma-in-vector"),
     ("fr", "(0,5 ; 1, 0)", "decimal-comma-mixed"),
 ])
+@pytest.mark.slow
 def test_ambiguous_decimal_comma_is_refused_with_a_caret(lang, answer, key):
     proc = run("check", "attention-weights", "scores", answer, "--lang", lang)
     assert proc.returncode == 2
@@ -193,6 +203,7 @@ def test_ambiguous_decimal_comma_is_refused_with_a_caret(lang, answer, key):
     assert message(key, lang, text="X").split("X")[0][:20] in out[row + 2]
 
 
+@pytest.mark.slow
 def test_scalar_with_two_commas_is_refused():
     proc = run("check", "embedding-distances", "parakeet-monkey", "0,3, 1", "--lang", "fr",
                "--format", "json")
@@ -202,6 +213,7 @@ def test_scalar_with_two_commas_is_refused():
 
 # --- variants ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_show_with_a_seed_is_stable_and_differs_from_the_lesson():
     first = run("show", "reachable-vertices", "--seed", "s1")
     again = run("show", "reachable-vertices", "--seed", "s1")
@@ -218,6 +230,7 @@ def _variant_answer(exercise_id, part_id, seed):
     return str(variant(exercise_id, seed).part(part_id).reference)
 
 
+@pytest.mark.slow
 def test_check_with_a_seed():
     mine = _variant_answer("terrain-warmup", "first-step-ratio", "s0042")   # 3000/20 = 150
     proc = run("check", "terrain-warmup", "first-step-ratio", mine, "--seed", "s0042",
@@ -226,6 +239,7 @@ def test_check_with_a_seed():
     assert run("check", "terrain-warmup", "first-step-ratio", mine).returncode == 1
 
 
+@pytest.mark.slow
 def test_submit_reads_the_seed_from_the_file_or_the_option(tmp_path):
     answer = _variant_answer("terrain-warmup", "first-step-ratio", "s0042")
     body = f'["terrain-warmup"]\nfirst-step-ratio = "{answer}"\n'
@@ -252,6 +266,7 @@ def test_submit_reads_the_seed_from_the_file_or_the_option(tmp_path):
     ["check", "terrain-warmup", "lr-at-step", "1", "--seed", " s1"],
     ["submit", DATA / "correct.toml", "--seed", "x" * 101],
 ])
+@pytest.mark.slow
 def test_an_unusable_seed_is_refused_in_the_students_language(args):
     proc = run(*args, "--lang", "fr")
     assert proc.returncode == 2 and "Graine inutilisable" in proc.stderr
@@ -267,6 +282,7 @@ def test_an_unusable_seed_in_a_file(tmp_path):
 GRADESCOPE_TEST_FIELDS = {"name", "number", "score", "max_score", "status", "output"}
 
 
+@pytest.mark.slow
 def test_gradescope_results_follow_the_specification(tmp_path):
     target = tmp_path / "results" / "results.json"
     proc = run("submit", "examples/bob.toml", "--format", "gradescope", "--output", target)
@@ -289,6 +305,7 @@ def test_gradescope_results_follow_the_specification(tmp_path):
     assert by_name["embedding-distances: cos-monkey-fourier"]["output"].startswith("[missing]")
 
 
+@pytest.mark.slow
 def test_gradescope_on_stdout_in_the_students_language():
     data = json.loads(run("submit", "examples/alice.toml", "--format", "gradescope",
                           "--lang", "ja").stdout)
@@ -320,6 +337,7 @@ def test_gradescope_is_only_for_submit():
     (["terrain-warmup", "first-step-ratio", "-1/2", "--seed", "s1"], 1, "-1/2"),
     (["terrain-warmup", "first-step-ratio", "-x"], 2, "-x"),
 ])
+@pytest.mark.slow
 def test_an_answer_may_begin_with_a_minus(args, code, answer):
     proc = run("check", *args, "--format", "json")
     assert proc.returncode == code, proc.stderr
@@ -338,6 +356,7 @@ def test_options_still_work_beside_a_negative_answer():
 FAKE = "\x1b[1A\x1b[2Kfake: 3/3 Correct."
 
 
+@pytest.mark.slow
 def test_an_answer_cannot_rewrite_the_screen():
     proc = run("check", "attention-weights", "scores", FAKE)
     assert proc.returncode == 2
@@ -356,6 +375,7 @@ def test_an_answer_cannot_rewrite_the_screen():
     ["submit", "\x1b[2J.toml"],
     ["check", "attention-weights", "scores", "1", "\x1b[2J"],     # argparse's own error
 ])
+@pytest.mark.slow
 def test_errors_escape_what_they_echo(args):
     proc = run(*args)
     assert proc.returncode == 2
@@ -370,6 +390,7 @@ def _run_bytes(*args):
 
 
 @pytest.mark.parametrize("answer", [b"1\xff", b"(1, \xe9)", "\u202e1".encode(), "1\u0085".encode()])
+@pytest.mark.slow
 def test_json_output_is_always_valid_utf8(answer):
     proc = _run_bytes(b"check", b"attention-weights", b"scores", answer, b"--format", b"json")
     assert proc.returncode == 2

@@ -74,6 +74,7 @@ def test_anything_else_takes_the_full_path(text):
     assert fast.read_number(text) is None
 
 
+@pytest.mark.slow
 def test_a_numeric_check_does_not_import_sympy(tmp_path):
     env = {**os.environ, "GRADER_CACHE_DIR": str(tmp_path)}
     command = [sys.executable, "-X", "importtime", "-m", "grader.cli", "check",

@@ -318,6 +318,13 @@ def test_the_caret_points_into_what_the_student_typed(text):
     ("1\x1b[2K", "syntax-error", 1, {}),                             # a control character
     ("1 + \ud800", "syntax-error", 4, {}),                            # half a character
     ("1\x00", "syntax-error", 1, {}),
+    # attribute access reaches Python's objects (e.real, (1).__class__): refused where it starts
+    ("e.real", "not-allowed", 0, {"construct": "attribute access (.)"}),
+    ("2*e.real", "not-allowed", 2, {"construct": "attribute access (.)"}),
+    ("(1).real", "not-allowed", 0, {"construct": "attribute access (.)"}),
+    ("pi.evalf()", "not-allowed", 0, {"construct": "attribute access (.)"}),
+    ("sqrt(2).real + 1", "not-allowed", 0, {"construct": "attribute access (.)"}),
+    ("(e.real, 1)", "not-allowed", 1, {"construct": "attribute access (.)"}),
 ])
 def test_refusals_say_what_was_understood(text, key, column, params):
     with pytest.raises(AnswerSyntaxError) as info:

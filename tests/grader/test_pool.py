@@ -29,6 +29,7 @@ def task(kind: str, value: int = 0):
     return value * 2, os.getpid()
 
 
+@pytest.mark.slow
 def test_every_limit_is_answered_and_the_pool_keeps_working():
     tasks = [("sleep", ("sleep",)), ("stuck", ("stuck",)), ("spin", ("spin",)), ("memory", ("memory",)),
              ("recursion", ("recursion",)), ("die", ("die",))]

@@ -48,6 +48,7 @@ def a_class(folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
+@pytest.mark.slow
 def test_readme_example_is_what_the_grader_prints(command, expected, tmp_path):
     words = shlex.split(command, comments=True)
     env = {}

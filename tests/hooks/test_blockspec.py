@@ -57,3 +57,110 @@ def test_linter_names_line_and_fix(source, line, words):
 def test_blocks_inside_code_fences_are_ignored():
     uses, problems = scan_blocks("```\n/// nonsense\n```\n\n/// step | A\nx\n///\n", "a.md")
     assert problems == [] and [u.name for u in uses] == ["step"]
+
+
+@pytest.mark.parametrize("validator, value, message", [
+    (text, None, "must not be empty"),
+    (text, "   ", "must not be empty"),
+    (text, "two\nlines", "must be a single line"),
+    (slug, "Attention Weights", "'Attention Weights' is not an id (lower-case letters, digits and single hyphens)"),
+    (slug, None, "must not be empty"),
+    (boolean, "True", "'True' is a string, not true or false: write it without quotes"),
+    (boolean, " false ", "' false ' is a string, not true or false: write it without quotes"),
+    (boolean, "yes", "'yes' is not true or false"),
+    (boolean, 0, "'0' is not true or false"),
+    (boolean, None, "'None' is not true or false"),
+])
+def test_each_invalid_value_says_why(validator, value, message):
+    with pytest.raises(ValueError) as info:
+        validator(value)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("validator, value, expected", [
+    (text, 3, "3"), (text, "\tA title\t", "A title"), (slug, " a-1 ", "a-1"), (boolean, False, False),
+])
+def test_more_valid_values(validator, value, expected):
+    assert validator(value) == expected
+
+
+KNOWN = {"exercise": frozenset({"attention-weights", "b-ex"}), "figure": frozenset({"x"})}
+
+# (chapter text, the blocks found as (name, argument, options, line), every problem as the build prints it)
+CHAPTERS = [
+    ("/// exercise | attention-weights\n    open: true\n    colour: red\n\nx\n///\n",
+     [], ["p.md:2: block 'exercise': unknown option 'colour' (allowed: open)"]),
+    ("/// exercise | attention-weights\n    open: true\n    open: false\n\nx\n///\n",
+     [("exercise", "attention-weights", {"open": False}, 1)], []),
+    ("/// exercise | attention-weights\n    open: true\n\nx\n///\n",
+     [("exercise", "attention-weights", {"open": True}, 1)], []),
+    ("/// exercise | attention-weights\n\nx\n///\n",
+     [("exercise", "attention-weights", {"open": False}, 1)], []),
+    ("# T\n\n/// exercise | attention-weights\n    - a\n    - b\n\nx\n///\n",
+     [], ["p.md:4: block 'exercise': options must be 'name: value' lines indented by four spaces"]),
+    ("# T\n\n/// exercise | attention-weights\n    open: [\n\nx\n///\n",
+     [], ["p.md:4: block 'exercise': options must be 'name: value' lines indented by four spaces"]),
+    ("/// exercise | attention-weights\n    open: \"true\"\n\nx\n///\n",
+     [], ["p.md:2: block 'exercise': bad value for option 'open': "
+          "'true' is a string, not true or false: write it without quotes"]),
+    ("/// exercise | attention-weights\n    open: maybe\n    colour: red\n\nx\n///\n",
+     [], ["p.md:2: block 'exercise': bad value for option 'open': 'maybe' is not true or false",
+          "p.md:2: block 'exercise': unknown option 'colour' (allowed: open)"]),
+    ("# T\n\n/// reading\n    open: true\n\nx\n///\n",
+     [], ["p.md:4: block 'reading': unknown option 'open' (allowed: none)"]),
+    ("# T\n\n/// reading | A title\nx\n///\n",
+     [], ["p.md:3: block 'reading' takes no argument: remove '| A title'"]),
+    ("/// step\nx\n///\n",
+     [], ["p.md:1: block 'step' needs an argument (the step's title): '/// step | ...'"]),
+    ("/// figure | Not An Id!\nx\n///\n",
+     [], ["p.md:1: block 'figure': bad argument: 'Not An Id!' is not an id (lower-case letters, digits and single hyphens)"]),
+    ("/// exercise | no-such-exercise\nx\n///\n",
+     [], ["p.md:1: block 'exercise': unknown id 'no-such-exercise': use one of attention-weights, b-ex"]),
+    ("/// exercise | no-such-exercise\n    colour: red\n\nx\n///\n",
+     [], ["p.md:1: block 'exercise': unknown id 'no-such-exercise': use one of attention-weights, b-ex",
+          "p.md:2: block 'exercise': unknown option 'colour' (allowed: open)"]),
+    ("/// sidebar | x\ny\n///\n",
+     [], ["p.md:1: unknown block type 'sidebar': use one of exercise, figure, hint, reading, step, translation-status"]),
+    ("# T\n\n//// step | A\n/// hint\nx\n///\n////\n",
+     [("step", "A", {}, 3)], ["p.md:4: block 'hint' belongs inside an 'exercise' block: move it there"]),
+    ("/// exercise | b-ex\nStatement.\n//// hint\nh\n////\n///\n",
+     [("exercise", "b-ex", {"open": False}, 1), ("hint", None, {}, 3)], []),
+    ("/// STEP | A\nx\n///\n", [("step", "A", {}, 1)], []),
+    ("/// step|A\nx\n///\n", [("step", "A", {}, 1)], []),
+    ("/// step |   A title  \nx\n///\n", [("step", "A title", {}, 1)], []),
+    ("# T\n\n/// step | A\n/// reading\nx\n///\n",
+     [("step", "A", {}, 3), ("reading", None, {}, 4)],
+     ["p.md:3: block 'step' is not closed: add a line '///' after its content"]),
+    ("//// step | A\n/// reading\nx\n////\n",
+     [("step", "A", {}, 1), ("reading", None, {}, 2)],
+     ["p.md:2: block 'reading' is not closed: add a line '///' after its content"]),
+    ("/// st@p\nx\n///\n",
+     [], ["p.md:1: malformed block header '/// st@p': write '/// name | argument'",
+          "p.md:3: closing '///' without an open block: remove it, or open the block it ends"]),
+    ("//// step | A\n/// reading\n///\n////\n",
+     [("step", "A", {}, 1), ("reading", None, {}, 2)],
+     ["p.md:2: block 'reading' is empty: write the reading inside it"]),
+    ("/// step | A\n\n///\n", [("step", "A", {}, 1)], ["p.md:1: block 'step' is empty: write the step inside it"]),
+    ("/// step | A\n```\ncode\n```\n///\n", [("step", "A", {}, 1)], []),
+    ("/// translation-status\n///\n", [("translation-status", None, {}, 1)], []),
+    ("/// sidebar\n///\n", [], ["p.md:1: unknown block type 'sidebar': use one of exercise, figure, hint, reading, "
+                                "step, translation-status"]),
+    ("```\ncode\n", [], ["p.md:1: code fence '```' is never closed: the site would show the rest of the page as text; "
+                         "add a line '```' after the code"]),
+    ("/// step | A\nx\n~~~~\n", [("step", "A", {}, 1)],
+     ["p.md:1: block 'step' is not closed: add a line '///' after its content",
+      "p.md:3: code fence '~~~~' is never closed: the site would show the rest of the page as text; "
+      "add a line '~~~~' after the code"]),
+]
+
+
+@pytest.mark.parametrize("source, uses, problems", CHAPTERS)
+def test_linter_finds_each_block_and_problem(source, uses, problems):
+    found, found_problems = scan_blocks(source, "p.md", known_ids=KNOWN)
+    assert [(u.name, u.argument, u.options, u.line) for u in found] == uses
+    assert [str(p) for p in found_problems] == problems
+
+
+def test_without_known_ids_any_well_formed_id_is_accepted():
+    uses, problems = scan_blocks("/// exercise | anything-at-all\nx\n///\n", "p.md")
+    assert problems == [] and [u.argument for u in uses] == ["anything-at-all"]

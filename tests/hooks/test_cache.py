@@ -42,3 +42,20 @@ def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
     page.write_text(page.read_text(encoding="utf-8") + "\nLe plancher & le plafond.\n", encoding="utf-8")
     problems = build.check_translations(docs, tmp_path)[1]
     assert [p.kind for p in problems] == ["punctuation"]
+
+
+def test_the_fingerprint_follows_every_source_s_contents(tmp_path, monkeypatch):
+    """An edit that keeps every name and length (a digit changed in a reference) still changes the key."""
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    sources = {"grader/exercises/demo.py": "ANSWER = 3\n", "grader/locale/fr/LC_MESSAGES/grader.po": "msgstr \"a\"\n",
+               "hooks/render.py": "SOLUTIONS = True\n"}
+    for name, text in sources.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    first = cache.fingerprint.__wrapped__()
+    assert cache.fingerprint.__wrapped__() == first
+    for name, text in sources.items():
+        edited = text.replace("3", "4").replace("a", "b").replace("True", "Fals")
+        (tmp_path / name).write_text(edited, encoding="utf-8")
+        assert cache.fingerprint.__wrapped__() != first, f"an edit of {name} left the fingerprint as it was"
+        (tmp_path / name).write_text(text, encoding="utf-8")

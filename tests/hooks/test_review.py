@@ -100,6 +100,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
 
 
+@pytest.mark.slow
 def test_stamping_records_the_review_of_a_page_the_labels_and_the_catalog(docs):
     root = docs.parent
     page = docs / "ko" / PAGE

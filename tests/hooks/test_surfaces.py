@@ -68,6 +68,7 @@ LABELS = [
 
 
 @pytest.mark.parametrize("locale, key, value, kind", LABELS)
+@pytest.mark.slow
 def test_a_defect_in_a_label_is_found_at_its_line(tmp_path, locale, key, value, kind):
     copy = clean_copy(tmp_path, locale)
     where = (f"docs/{locale}/labels.toml", _label_lines(copy / "docs" / locale / "labels.toml")[key][0], kind)
@@ -103,6 +104,7 @@ MESSAGES = [
 
 
 @pytest.mark.parametrize("locale, key, value, kind", MESSAGES)
+@pytest.mark.slow
 def test_a_defect_in_a_grader_message_is_found_at_its_line(tmp_path, locale, key, value, kind):
     copy = clean_copy(tmp_path, locale)
     path, line = set_message(copy, locale, key, value)

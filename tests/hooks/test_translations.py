@@ -48,6 +48,7 @@ def first_prose_line(text: str) -> int:
 
 
 @pytest.mark.parametrize("locale", ["en", "ja", "zh", "ko", "fr", "id"])
+@pytest.mark.slow
 def test_the_published_translations_are_clean(locale):
     findings = translations.check_locale(DOCS, locale, ROOT)
     assert [str(f) for f in findings if f.kind not in translations.INFO_KINDS] == []
@@ -171,6 +172,7 @@ def copy_locale_pair(tmp_path: Path, locale: str) -> Path:
     return docs
 
 
+@pytest.mark.slow
 def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
     docs = copy_locale_pair(tmp_path, "ko")
     page = docs / "ko" / PAGE
@@ -185,6 +187,7 @@ def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
     assert stamp(docs, [page]) == [page] and pages() == []
 
 
+@pytest.mark.slow
 def test_the_command_stamps_one_page_or_a_whole_locale(tmp_path):
     docs = copy_locale_pair(tmp_path, "ko")
     english = docs / "en" / PAGE
@@ -231,6 +234,7 @@ def test_the_command_reports_progress_and_exits_zero_on_the_published_site():
     assert ok.stdout.rstrip().endswith("0 error(s)")
 
 
+@pytest.mark.slow
 def test_the_command_names_each_error_and_exits_non_zero(tmp_path):
     docs = copy_locale_pair(tmp_path, "fr")
     page = docs / "fr" / PAGE
