@@ -104,9 +104,14 @@ def _evaluated(expr: sympy.Expr, digits: int):
     return sympy.Float(value, digits)
 
 
+# exponents a comparison may meet (answers' are limited to 1000); within what `decimal` allows on a
+# 32-bit build too (wasm32, where the in-page checker runs: MAX_EMAX is 425000000 there)
+EXPONENT_RANGE = 10**8
+
+
 @lru_cache(maxsize=4)
 def _context(digits: int) -> Context:
-    return Context(prec=digits + 10, Emax=10**9, Emin=-10**9)
+    return Context(prec=digits + 10, Emax=EXPONENT_RANGE, Emin=-EXPONENT_RANGE)
 
 
 @lru_cache(maxsize=16384)

@@ -86,3 +86,12 @@ def test_match_points(answer, matched, duplicates, unmatched, missing):
     m = compare.match_points(value(answer), reference)
     assert (len(m.matched), len(m.duplicates), len(m.unmatched), m.missing) == \
         (matched, duplicates, unmatched, missing)
+
+
+def test_the_decimal_contexts_fit_a_32_bit_build():
+    """The in-page checker runs the grader on wasm32, where `decimal` allows exponents up to
+    425000000 (decimal.MAX_EMAX there): a context beyond it fails every comparison in the browser."""
+    from grader.compare import _context
+
+    context = _context(60)
+    assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000
