@@ -63,6 +63,7 @@ class Checker:
     reason: str = ""
     runtime: Path | None = None
     archive: str = ""          # the zip's file name, named by its inputs' fingerprint
+    version: str = ""          # the fingerprint of checker.js, worker.js and checker.css: their URLs' ?v=
 
     @classmethod
     def decide(cls, wanted: bool, environ) -> "Checker":
@@ -73,7 +74,7 @@ class Checker:
         why = runtime_problem(runtime)
         if why:
             return cls(False, why, runtime)
-        return cls(True, "", runtime, f"grader-{archive_key(runtime)}.zip")
+        return cls(True, "", runtime, f"grader-{archive_key(runtime)}.zip", assets_version())
 
     def message(self) -> str:
         return (f"in-page answer checking is off: {self.reason}; the exercises show the "
@@ -190,7 +191,7 @@ def page_tags(output: str, page_url: str, checker: Checker) -> str:
     from grader.limits import DEFAULT_TIMEOUT
 
     base = get_relative_url(PUBLISHED, page_url or ".")
-    version = assets_version()
+    version = checker.version   # hashed once per build, not per page
     tags = (
         f'<link rel="stylesheet" href="{base}/checker.css?v={version}">'
         f'<script src="{base}/checker.js?v={version}" data-archive="{checker.archive}" '
