@@ -79,6 +79,16 @@ def _help(key: str, lang: str, english: str | None) -> str | None:
     return message(key, lang).replace("%", "%%")
 
 
+def parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and every command's parser under it."""
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                found += parsers(sub)
+    return found
+
+
 def localize(parser: argparse.ArgumentParser, lang: str) -> argparse.ArgumentParser:
     """``parser`` with its description and help texts in ``lang`` (where the catalog has them)."""
     if parser.description:

@@ -64,8 +64,9 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
     """The outcome of one answer to the variant ``seed`` (None: the lesson's own data).
 
     On a lesson's data, a plain number (or a right vector or set of them) by :mod:`grader.fast`,
-    from its table, without SymPy; anything else by :mod:`grader.evaluate` (the answer parsed by
-    SymPy). On a variant, by :mod:`grader.evaluate` against its references in plain numbers
+    from its table, without SymPy; an exact form equal to the reference against that table's
+    references (:func:`grader.evaluate.proved_on_table`: the lesson is not built); anything else
+    by :mod:`grader.evaluate` against the lesson in SymPy. On a variant, by :mod:`grader.evaluate` against its references in plain numbers
     (:func:`grader.variants.numeric`, computed once per seed in well under a millisecond), or in
     SymPy (:func:`grader.bank.variant`) where those cannot decide: an exact form equal to an
     irrational reference needs a proof.
@@ -78,12 +79,19 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
         outcome = fast.outcome(exercise_id, part_id, text, decimal_comma=decimal_comma)
         if outcome is not None:
             return outcome
+    from . import evaluate                         # SymPy: imported once, before any fork
+    if seed is None and fast.part_info(exercise_id, part_id) is not None:
+        outcome = _limited(lambda: evaluate.proved_on_table(exercise_id, part_id, text,
+                                                            decimal_comma=decimal_comma), timeout, limited)
+        if outcome is not None:
+            return outcome
     from .variants import numeric
     numeric(exercise_id, seed).part(part_id)      # built here, before the fork; unknown ids raise
+    return _limited(lambda: _symbolic(exercise_id, part_id, text, seed, decimal_comma), timeout, limited)
 
-    def work() -> Outcome:
-        return _symbolic(exercise_id, part_id, text, seed, decimal_comma)
 
+def _limited(work, timeout: float | None, limited: bool) -> Outcome | None:
+    """``work()``, in a child under the time and memory limits when ``limited``."""
     result = run_limited(work, timeout) if limited else work()
     if isinstance(result, LimitExceeded):
         return Outcome(0.0, (finding("too-large", reason=result.reason),))

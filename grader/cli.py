@@ -33,13 +33,27 @@ ANSWER_LIKE = re.compile(r"-(?!-)|--(?![A-Za-z])")
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with an answer that begins with '-' read as an answer (no '--' needed),
-    and what it prints of the command line escaped for the terminal."""
+    """argparse, with an answer that begins with '-' read as an answer (no '--' needed), its
+    help in ``lang`` (looked up only when the help is shown), and what it prints of the command
+    line escaped for the terminal."""
+
+    lang: str | None = None
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # argparse's own hook: a word this matches is never an option (it was meant for -1)
         self._negative_number_matcher = ANSWER_LIKE
+
+    def format_help(self) -> str:
+        if self.lang:
+            argtext.localize(self, self.lang)
+        return super().format_help()
+
+    def speaking(self, lang: str) -> Parser:
+        """This parser and its commands', with their help in ``lang``."""
+        for parser in argtext.parsers(self):
+            parser.lang = lang
+        return self
 
     def _print_message(self, message, file=None):
         super()._print_message(message and report.printable(message, lines=True), file)
@@ -282,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     early = argtext.early_lang(argv)
     with argtext.speaking(early):        # usage, help and argparse's errors in that language
-        args = argtext.localize(build_parser(), early).parse_args(argv)
+        args = build_parser().speaking(early).parse_args(argv)
     try:
         lang = detect_lang(args.lang)
     except UnknownLanguage as exc:
@@ -305,5 +319,21 @@ def main(argv: list[str] | None = None) -> int:
         return INTERNAL
 
 
+def run() -> None:
+    """The ``grader`` command: :func:`main`, then exit at once, output flushed. Tearing the
+    interpreter down after SymPy is loaded takes about 0.1 s and frees nothing the system would not;
+    while worker processes are alive (``grade``, ``report``) the exit is the usual one, which stops them."""
+    code = main()
+    workers = sys.modules.get("multiprocessing")
+    if workers is not None and workers.active_children():
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):     # a closed pipe or stream: nothing more can be said
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import sympy
+
 from . import compare, feedback as fb
 from .bank import variant
 from .exercise import Exercise, Part
@@ -97,6 +99,46 @@ def evaluate(exercise_id: str, part_id: str, text: str, *, seed: str | int | Non
     return judge_on(variant(exercise_id, seed), part_id, text, decimal_comma=decimal_comma)
 
 
+def _unreadable(error: AnswerSyntaxError) -> Outcome:
+    return Outcome(0.0, (fb.Finding(error.error.key, error.error.params),), error.error.column)
+
+
+@lru_cache(maxsize=1024)
+def _table_reference(exact: str | None, form: str | None):
+    """A reference as :mod:`grader.fast`'s table holds it, in SymPy: its fraction, or its exact
+    form read by the answer parser (the table keeps only forms that read back to the same value)."""
+    if exact is not None:
+        numerator, denominator = exact.split("/")
+        return sympy.Rational(int(numerator), int(denominator))
+    return None if form is None else parse_answer(form).value
+
+
+def proved_on_table(exercise_id: str, part_id: str, text: str, *, decimal_comma: bool = False) -> Outcome | None:
+    """An answer to a part on its lesson's data, judged against the references in the fast path's
+    table, without building the lesson in SymPy (for ``sqrt(9/100)``, without a single SymPy sum).
+
+    Full marks when it is proved equal to the reference: it is then at distance 0 from it, so no
+    named mistake or other part can be nearer, and :func:`judge_on` would say the same. An answer
+    that cannot be read gets its syntax error. Anything else is None: the lesson decides (its named
+    mistakes and rules need it)."""
+    from . import fast
+    entry = fast.table().get(exercise_id, {}).get(part_id)
+    if entry is None or entry["kind"] not in ("real", "integer", "vector"):
+        return None
+    references = tuple(_table_reference(v["exact"], v.get("form")) for v in entry["reference"])
+    vector = entry["kind"] == "vector"
+    parsed = _parse(text, decimal_comma, vector)
+    if isinstance(parsed, AnswerSyntaxError):
+        return _unreadable(parsed)
+    if None in references or parsed.kind != ("vector" if vector else "scalar"):
+        return None
+    values = parsed.value if vector else (parsed.value,)
+    if len(values) == len(references) and all(compare.prove_equal(a, r).equal
+                                              for a, r in zip(values, references)):
+        return Outcome(1.0)
+    return None
+
+
 def judge_on(ex: Exercise, part_id: str, text: str, *, decimal_comma: bool = False) -> Outcome:
     """Parse and judge one answer against the exercise ``ex``: a lesson's or a variant's, with
     SymPy references or plain numbers (:func:`grader.variants.numeric`). With plain numbers it
@@ -105,7 +147,7 @@ def judge_on(ex: Exercise, part_id: str, text: str, *, decimal_comma: bool = Fal
     kind = part.kind
     parsed = _parse(text, decimal_comma, kind in ("vector", "set"))
     if isinstance(parsed, AnswerSyntaxError):
-        return Outcome(0.0, (fb.Finding(parsed.error.key, parsed.error.params),), parsed.error.column)
+        return _unreadable(parsed)
     wrong_form = _wrong(fb.finding("wrong-form", expected=f"key:{part.form}",
                                    got=f"key:kind-{parsed.kind}"))
     if kind in ("real", "integer"):

@@ -52,9 +52,15 @@ class PartInfo(NamedTuple):
 def engine_version() -> str:
     """A hash of the grader's code and wording: it names the cache, and a batch
     grades everyone again when it changes."""
-    root = Path(__file__).parent
-    code = sorted(p for p in [*root.rglob("*.py"), *root.glob("messages/*"), *root.glob("locale/*/LC_MESSAGES/*.po")]
-                  if p.is_file() and "__pycache__" not in p.parts)
+    root = os.path.dirname(os.path.abspath(__file__))
+    code = []
+    for folder, subfolders, names in os.walk(root):     # os.walk: a third of pathlib's globs' time
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        inside = os.path.relpath(folder, root).replace(os.sep, "/")
+        for name in sorted(names):
+            if (name.endswith(".py") or inside == "messages"
+                    or (inside.startswith("locale/") and inside.endswith("/LC_MESSAGES") and name.endswith(".po"))):
+                code.append(Path(folder, name))
     return fingerprint(code, root, length=16)
 
 
@@ -65,17 +71,35 @@ def cache_dir() -> Path:
     return Path(base) / "andrea-grader"
 
 
-def _number(value) -> dict:
-    """A bank value (SymPy, or an int) as a 60-digit decimal, and exactly when it is rational."""
+def _number(value, exact_form: bool = False) -> dict:
+    """A bank value (SymPy, or an int) as a 60-digit decimal, and exactly when it is rational;
+    ``exact_form``: an irrational one also as the text the answer parser reads back to the very
+    same SymPy value (None if it does not), so that :func:`grader.evaluate.proved_on_table` can
+    prove an exact form against it without building the lesson."""
     import sympy
     from .geometry import to_sympy
     value = to_sympy(value)
     exact = f"{value.p}/{value.q}" if value.is_Rational else None
-    return {"decimal": str(sympy.N(value, DIGITS)), "exact": exact}
+    number = {"decimal": str(sympy.N(value, DIGITS)), "exact": exact}
+    if exact_form:
+        number["form"] = None if exact is not None else _form(value)
+    return number
 
 
-def _values(value) -> list[dict]:
-    return [_number(v) for v in value] if isinstance(value, tuple) else [_number(value)]
+def _form(value) -> str | None:
+    from .feedback import show
+    from .parse import AnswerSyntaxError, parse_answer
+    text = show(value)
+    try:
+        parsed = parse_answer(text)
+    except AnswerSyntaxError:
+        return None
+    return text if parsed.kind == "scalar" and parsed.value == value else None
+
+
+def _values(value, exact_form: bool = False) -> list[dict]:
+    values = value if isinstance(value, tuple) else (value,)
+    return [_number(v, exact_form) for v in values]
 
 
 def build_entry(exercise, part) -> dict:
@@ -88,7 +112,7 @@ def build_entry(exercise, part) -> dict:
         entry["reference"] = [_values(tuple(point)) for point in part.reference]
     else:
         reference = tuple(part.reference) if part.kind == "vector" else part.reference
-        entry["reference"] = _values(reference)
+        entry["reference"] = _values(reference, exact_form=True)
         entry["targets"] = [{"key": note.key, "params": dict(note.params), "values": _values(value),
                              "mistake": note.key != "other-part"}
                             for note, value in fb.targets(exercise, part.id)]
@@ -128,6 +152,8 @@ def _well_formed(data) -> bool:
         Decimal(value["decimal"])
         if value["exact"] is not None:
             Fraction(value["exact"])
+        if value.get("form") is not None:
+            str.strip(value["form"])
     try:
         for parts in data.values():
             for entry in parts.values():

@@ -405,3 +405,17 @@ def test_json_output_is_always_valid_utf8(answer):
 def test_a_file_name_that_looks_like_a_message_key(name):
     proc = run("submit", name)
     assert proc.returncode == 2 and name in proc.stderr
+
+
+@pytest.mark.parametrize("command", [[GRADER], [sys.executable, "-m", "grader.cli"]])
+def test_the_quick_exit_keeps_every_line_and_the_exit_code(command, tmp_path):
+    """The command exits without tearing the interpreter down (grader.cli.run): what it wrote to a
+    file (fully buffered) is all there, and so is the exit code."""
+    out = tmp_path / "out.txt"
+    with open(out, "w") as handle:
+        code = subprocess.call([*command, "check", "attention-weights", "weights",
+                                "(exp(1/2)/(1 + 2*exp(1/2)), 1, 1/(1 + 2*exp(1/2)))", "--format", "json"],
+                               stdout=handle, cwd=ROOT, timeout=60)
+    assert code == 1
+    found = json.loads(out.read_text())
+    assert found["correct"] is False and found["score"] == 2
