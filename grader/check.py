@@ -66,10 +66,10 @@ def judge(exercise_id: str, part_id: str, text: str, *, seed: str | None = None,
     On a lesson's data, a plain number (or a right vector or set of them) by :mod:`grader.fast`,
     from its table, without SymPy; an exact form equal to the reference against that table's
     references (:func:`grader.evaluate.proved_on_table`: the lesson is not built); anything else
-    by :mod:`grader.evaluate` against the lesson in SymPy. On a variant, by :mod:`grader.evaluate` against its references in plain numbers
-    (:func:`grader.variants.numeric`, computed once per seed in well under a millisecond), or in
-    SymPy (:func:`grader.bank.variant`) where those cannot decide: an exact form equal to an
-    irrational reference needs a proof.
+    by :mod:`grader.evaluate` against the lesson in SymPy. On a variant, by
+    :mod:`grader.evaluate` against its references in plain numbers (:func:`grader.variants.numeric`,
+    computed once per seed in well under a millisecond), or in SymPy (:func:`grader.bank.variant`)
+    where those cannot decide: an exact form equal to an irrational reference needs a proof.
 
     ``decimal_comma``: the student writes 0,5 (fr, id). ``limited``: run the symbolic check in a
     child process under the time and memory limits (False inside a worker that has its own).
