@@ -63,6 +63,24 @@ def test_every_reference_in_its_own_exact_form_is_answered(exercise_id, part_id)
     assert judge(exercise_id, part_id, wrong, limited=False).fraction < 1
 
 
+@pytest.mark.parametrize("text", ["sqrt(", "(1, 2", "0x0f", "1 # 2"])
+def test_an_unreadable_answer_gets_its_syntax_error_without_the_lesson(text):
+    ex, part = PARTS[0]
+    found = proved_on_table(ex.id, part.id, text)
+    assert found is not None and found.column is not None
+    assert found == judge_on(bank.get(ex.id), part.id, text)
+
+
+@pytest.mark.parametrize("exercise_id, part_id", [(ex.id, p.id) for ex in bank.EXERCISES.values()
+                                                   for p in ex.parts if p.kind == "set"])
+def test_sets_are_left_to_the_lesson(exercise_id, part_id):
+    """Matching points, duplicates and missing ones need the exercise's rules."""
+    points = bank.get(exercise_id).part(part_id).reference
+    text = "{" + ", ".join(show_vector(tuple(point)) for point in points) + "}"
+    assert proved_on_table(exercise_id, part_id, text) is None
+    assert judge(exercise_id, part_id, text, limited=False).fraction == 1
+
+
 def test_only_forms_that_read_back_to_the_same_value_are_kept():
     assert fast._form(sympy.sqrt(14) / 2) == "sqrt(14)/2"
     assert fast._form(sympy.I) is None                  # not a name an answer may use
