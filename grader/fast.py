@@ -52,7 +52,12 @@ class PartInfo(NamedTuple):
 def engine_version() -> str:
     """A hash of the grader's code and wording: it names the cache, and a batch
     grades everyone again when it changes."""
-    root = os.path.dirname(os.path.abspath(__file__))
+    return code_fingerprint(os.path.dirname(os.path.abspath(__file__)))
+
+
+def code_fingerprint(root: str) -> str:
+    """The fingerprint of the package at ``root``: its modules (``*.py`` at any depth), the files
+    of ``messages/`` and the catalogs ``locale/*/LC_MESSAGES/*.po``; never ``__pycache__``."""
     code = []
     for folder, subfolders, names in os.walk(root):     # os.walk: a third of pathlib's globs' time
         subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")

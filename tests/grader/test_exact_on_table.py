@@ -129,3 +129,13 @@ def test_the_table_reference_is_read_once():
         proved_on_table(ex.id, part.id, show_vector(part.reference))
     info = evaluate._table_reference.cache_info()
     assert info.misses <= len(part.reference) and info.hits >= 2 * len(part.reference)
+
+
+@pytest.mark.parametrize("seed", [None, "s0042"])
+def test_a_wrong_exact_form_is_read_with_the_decimal_comma_all_the_way(seed):
+    """fr and id: 'sqrt(2,5)' is the root of 2.5 on every path (the table, the lesson, a variant)."""
+    ex, part = next((ex, p) for ex, p in PARTS if p.kind == "real" and not p.reference.is_Rational)
+    comma = judge(ex.id, part.id, "sqrt(2,5)", seed=seed, decimal_comma=True, limited=False)
+    assert comma.column is None and comma.fraction == 0
+    assert comma == judge(ex.id, part.id, "sqrt(2.5)", seed=seed, limited=False)
+    assert judge(ex.id, part.id, "sqrt(2,5)", seed=seed, limited=False).column is not None

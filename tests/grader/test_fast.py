@@ -120,3 +120,45 @@ def test_a_variant_in_plain_numbers_gets_the_full_paths_outcome_too(exercise_id,
     in SymPy only where those cannot decide: the outcome is SymPy's either way."""
     assert judge(exercise_id, part_id, text, seed=seed, limited=False) == evaluate(
         exercise_id, part_id, text, seed=seed)
+
+
+def test_the_engine_version_follows_the_code_and_the_wording_only(tmp_path):
+    """The cache and a class's results are renamed whenever a module, a message or a catalog
+    changes, and only then."""
+    files = {"__init__.py": "", "check.py": "x = 1", "classreport/tables.py": "y = 2",
+             "messages/__init__.py": "", "messages/notes.toml": "a = 1",
+             "locale/fr/LC_MESSAGES/grader.po": 'msgid ""', "locale/fr/LC_MESSAGES/grader.mo": "bin",
+             "locale/fr/README.txt": "notes", "__pycache__/check.cpython-311.pyc": "bytecode",
+             "classreport/__pycache__/tables.cpython-311.pyc": "bytecode", "SCHEMA.md": "# schema",
+             "exercises/data.json": "{}"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    before = fast.code_fingerprint(str(tmp_path))
+    assert len(before) == 16 and before == fast.code_fingerprint(str(tmp_path))
+    counted = {"check.py", "classreport/tables.py", "messages/notes.toml", "locale/fr/LC_MESSAGES/grader.po"}
+    for name in files:
+        path = tmp_path / name
+        path.write_text(files[name] + " changed")
+        assert (fast.code_fingerprint(str(tmp_path)) != before) == (name in counted or name.endswith(".py")
+                                                                     and "__pycache__" not in name), name
+        path.write_text(files[name])
+    (tmp_path / "check.py").rename(tmp_path / "checks.py")          # a module renamed
+    assert fast.code_fingerprint(str(tmp_path)) != before
+
+
+def test_a_fresh_table_keeps_exact_values_and_forms():
+    """Rational references as fractions, irrational ones as text that reads back to them."""
+    from grader.parse import parse_answer
+    table = fast.build_table()
+    for ex in bank.EXERCISES.values():
+        for part in ex.parts:
+            if part.kind == "set":
+                continue
+            values = tuple(part.reference) if part.kind == "vector" else (part.reference,)
+            for value, entry in zip(values, table[ex.id][part.id]["reference"], strict=True):
+                if value.is_Rational:
+                    assert entry["exact"] == f"{value.p}/{value.q}" and entry["form"] is None
+                else:
+                    assert entry["exact"] is None and parse_answer(entry["form"]).value == value
+                assert abs(sympy.Float(entry["decimal"], 60) - value) < sympy.Float(10) ** -55
