@@ -95,3 +95,34 @@ def test_the_decimal_contexts_fit_a_32_bit_build():
 
     context = _context(60)
     assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000
+
+
+def test_within_an_irrational_answer_against_zero_takes_the_absolute_tolerance():
+    assert compare.within(sqrt(2) / 10**4, 0) is True               # 0.00014 <= 0.0005
+    assert compare.within(sqrt(2) / 10**3, sympy.Integer(0)) is False   # 0.0014 > 0.0005
+    assert compare.within(-sqrt(2) / 10**4, 0) is True
+
+
+def test_within_an_irrational_answer_at_the_relative_boundary():
+    inside, outside = Rational(201, 200) - Rational(1, 10**30), Rational(201, 200) + Rational(1, 10**30)
+    assert compare.within(sqrt(2) * inside, sqrt(2)) is True
+    assert compare.within(sqrt(2) * outside, sqrt(2)) is False
+    assert compare.within(sqrt(2) * (2 - inside), sqrt(2)) is True     # below the reference too
+    assert compare.within(sqrt(2) * (2 - outside), sqrt(2)) is False
+    assert compare.within(-sqrt(2), sqrt(2)) is False
+
+
+def test_within_says_nothing_of_what_is_not_a_real_number():
+    assert compare.within(sympy.I, 1) is None
+    assert compare.within(1, sympy.I) is None
+
+
+def test_an_interval_reference_decides_unless_it_holds_zero():
+    from decimal import Decimal
+    from grader.numeric import Approx, Undecided
+    root2 = Approx(Decimal("1.41421356237309504880168872420969807856967187537694"),
+                   Decimal("1.41421356237309504880168872420969807856967187537695"))
+    assert compare.within(sqrt(2), root2) is True
+    assert compare.within(sqrt(3), root2) is False
+    with pytest.raises(Undecided):
+        compare.within(sqrt(2) / 10**4, Approx(Decimal("-1e-50"), Decimal("1e-50")))

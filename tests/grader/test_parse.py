@@ -373,3 +373,29 @@ def test_rewrite_maps_every_character_back_to_the_student_text():
     assert all(0 <= c < len(text) for c in origin[:-1])
     assert list(origin[:-1]) == sorted(origin[:-1])         # columns never go backwards
     assert "1" in source and "sqrt(" in source and "**(-6)" in source
+
+
+@pytest.mark.parametrize("text, operator, column", [
+    ("7 // 2", "//", 2), ("30 % 7", "%", 3), ("2 @ 3", "@", 2), ("6 & 3", "&", 2),
+    ("6 | 3", "|", 2), ("6 << 1", "<<", 2), ("6 >> 1", ">>", 2), ("~2", "~", 0),
+    ("1 % 2 + 3 % 4", "%", 2),          # the first one, not the last
+    ("(1 % 2) % 3", "%", 8),             # the outer one: after its left operand
+])
+def test_a_refused_operator_is_named_where_it_stands(text, operator, column):
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse_answer(text)
+    error = info.value.error
+    assert (error.key, error.column, dict(error.params)["operator"]) == ("operator-not-allowed", column, operator)
+
+
+@pytest.mark.parametrize("shape", [
+    lambda n: "+".join(["1"] * n),                                   # a sum, left-nested
+    lambda n: "^".join(["1"] * n),                                   # powers, nested in the exponent
+    lambda n: "(" * (n - 1) + "1" + "^1)" * (n - 1),                 # powers, nested in the base
+])
+def test_the_nesting_limit_is_exact_in_every_operand(shape):
+    from grader.parse import MAX_DEPTH
+    parse_answer(shape(MAX_DEPTH + 1))                                # MAX_DEPTH operations deep
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse_answer(shape(MAX_DEPTH + 2))
+    assert info.value.error.key == "too-deep"
