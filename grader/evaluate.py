@@ -108,8 +108,7 @@ def _table_reference(exact: str | None, form: str | None):
     """A reference as :mod:`grader.fast`'s table holds it, in SymPy: its fraction, or its exact
     form read by the answer parser (the table keeps only forms that read back to the same value)."""
     if exact is not None:
-        numerator, denominator = exact.split("/")
-        return sympy.Rational(int(numerator), int(denominator))
+        return sympy.Rational(exact)            # 'p/q', read exactly
     return None if form is None else parse_answer(form).value
 
 
