@@ -14,8 +14,8 @@ import re
 import shlex
 
 from grader import bank
-from grader.messages import message
-from grader.tex import tex_answer
+from grader.languages.messages import message
+from grader.model.tex import tex_answer
 from hooks import checker
 from hooks.mathml import tex_to_mathml
 

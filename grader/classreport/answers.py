@@ -1,10 +1,10 @@
 """Wrong answers, counted as values: ``(0.5, 0.5, 0)`` and ``[1/2, 1/2, 0]`` are one answer.
 
 Each distinct answer text is read once, by the grader's own parser
-(:func:`grader.parse.parse_answer`: nothing a student typed is evaluated), and written
+(:func:`grader.reading.parse.parse_answer`: nothing a student typed is evaluated), and written
 back in one exact form: decimals become fractions (``0.5`` is ``1/2``), a vector is
 ``(a, b, c)``, a set of points lists its points sorted (``{(0, 1, 0), (1, 0, 0)}``). A
-plain number (:data:`grader.fast.NUMBER`, the form Python's parser reads as one number)
+plain number (:data:`grader.judging.table.NUMBER`, the form Python's parser reads as one number)
 is read exactly with :class:`fractions.Fraction`, without SymPy, to the same text.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from ..fast import NUMBER
+from grader.judging.table import NUMBER
 
 TOP = 10   # wrong answers listed per part
 MAX_EXPONENT = 30   # a decimal beyond 1e±30 stays a decimal (1e999999999 as a fraction has 10^9 digits)
@@ -26,7 +26,7 @@ def normal_form(text: str, *, entries: bool, decimal_comma: bool) -> str | None:
     plain = NUMBER.fullmatch(text)
     if plain:
         return _decimal(plain.group(1) + plain.group(2) + (plain.group(5) or ""))
-    from ..parse import AnswerSyntaxError, parse_answer
+    from grader.reading.parse import AnswerSyntaxError, parse_answer
     try:
         parsed = parse_answer(text, decimal_comma=decimal_comma, entries=entries)
     except AnswerSyntaxError:
@@ -49,7 +49,7 @@ def _exact(value) -> str:
         return str(value.p)
     if value.is_Rational:
         return f"{value.p}/{value.q}"
-    from ..feedback import show
+    from grader.reading.show import show
     return show(value)
 
 

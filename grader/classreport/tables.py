@@ -20,10 +20,10 @@ from collections import Counter
 
 import numpy as np
 
-from ..messages import DECIMAL_COMMA
-from .answers import WrongAnswers
-from .named import named_mistakes, note_text
-from .results import Results
+from grader.classreport.answers import WrongAnswers
+from grader.classreport.named import named_mistakes, note_text
+from grader.classreport.results import Results
+from grader.languages.messages import DECIMAL_COMMA
 
 OUTCOMES = ("correct", "partial", "wrong", "unparsable", "blank")
 NEAR_ZERO = 0.1    # a discrimination below this tells stronger and weaker students apart poorly
@@ -97,7 +97,7 @@ class _Part:
 def analyse(found: Results, lang: str, pool=None) -> dict:
     """Every table of the report (``report.json``), words in ``lang``; ``pool`` (optional)
     reads the class's distinct wrong answers (:meth:`WrongAnswers.read`)."""
-    from .. import bank
+    from grader import bank
     graded = [r for r in found.results if r.error is None]
     exercise_scores: dict[str, list[float]] = {}
     exercise_max: dict[str, float] = {}

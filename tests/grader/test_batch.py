@@ -340,7 +340,7 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
 @pytest.mark.parametrize("lang", ["ja", "fr"])
 @pytest.mark.slow
 def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
-    from grader.messages import message
+    from grader.languages.messages import message
 
     proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out"), "--lang", lang],
                           capture_output=True, text=True, env=env(), timeout=300)
@@ -354,7 +354,7 @@ def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
 
 # --- a class folder that can't break the run (issue 12) ------------------------------
 
-from grader.messages import message  # noqa: E402
+from grader.languages.messages import message  # noqa: E402
 
 ALICE = (ROOT / "examples" / "alice.toml").read_text()
 

@@ -24,12 +24,14 @@ from pathlib import Path
 import pytest
 import sympy
 
-from bench.grade_class import MIX as GENERATED, generate
-from grader import bank, feedback as fb
+from bench.grade_class import MIX as GENERATED
+from bench.grade_class import generate
+from grader import bank
 from grader.classreport.answers import normal_form
 from grader.classreport.named import named_mistakes
-from grader.csvcell import csv_cell
-from grader.parse import parse_answer
+from grader.judging import feedback as fb
+from grader.reading.parse import parse_answer
+from grader.text import csv_cell
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
@@ -503,7 +505,7 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
     """A large class is read in pieces and its answers in chunks by forked workers: same tables."""
     from grader import classreport
     from grader.classreport import answers, results, tables
-    from grader.pool import Pool
+    from grader.grading.pool import Pool
     out = tmp_path / "out"
     out.mkdir()
     raw = (graded / "results.jsonl").read_bytes().splitlines(keepends=True)
@@ -527,7 +529,7 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
             made.append(jobs)
             super().__init__(fn, jobs, **options)
 
-    monkeypatch.setattr("grader.pool.Pool", Counted)
+    monkeypatch.setattr("grader.grading.pool.Pool", Counted)
     assert classreport.write_report(out, "en", jobs=8) == alone          # the command's way
     assert made == [2], "as many workers as idle cores"
     assert [d["line"] for d in alone["source"]["damaged"]] == [8, 32]

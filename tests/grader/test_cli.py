@@ -136,7 +136,7 @@ def test_hostile_submission_runs_nothing():
 
 # --- every message in the student's language ----------------------------------
 
-from grader.messages import LOCALES, message  # noqa: E402
+from grader.languages.messages import LOCALES, message  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -365,7 +365,7 @@ def test_an_answer_cannot_rewrite_the_screen():
     row = next(i for i, line in enumerate(out) if "fake: 3/3" in line)
     assert "\\x1b[1A\\x1b[2Kfake" in out[row]
     column = json.loads(run("check", "attention-weights", "scores", FAKE, "--format", "json").stdout)["column"]
-    from grader.report import printable
+    from grader.cli.output import printable
     assert out[row + 1].index("^") == out[row].index("\\x1b") + len(printable(FAKE[:column]))
 
 
@@ -409,7 +409,7 @@ def test_a_file_name_that_looks_like_a_message_key(name):
 
 @pytest.mark.parametrize("command", [[GRADER], [sys.executable, "-m", "grader.cli"]])
 def test_the_quick_exit_keeps_every_line_and_the_exit_code(command, tmp_path):
-    """The command exits without tearing the interpreter down (grader.cli.run): what it wrote to a
+    """The command exits without tearing the interpreter down (grader.cli.main.run): what it wrote to a
     file (fully buffered) is all there, and so is the exit code."""
     out = tmp_path / "out.txt"
     with open(out, "w") as handle:

@@ -3,8 +3,8 @@ import pytest
 import sympy
 from sympy import E, Rational, exp, sqrt
 
-from grader import compare
-from grader.parse import parse_answer
+from grader.arithmetic import compare
+from grader.reading.parse import parse_answer
 
 W = exp(Rational(1, 2)) / (1 + 2 * exp(Rational(1, 2)))
 
@@ -91,7 +91,7 @@ def test_match_points(answer, matched, duplicates, unmatched, missing):
 def test_the_decimal_contexts_fit_a_32_bit_build():
     """The in-page checker runs the grader on wasm32, where `decimal` allows exponents up to
     425000000 (decimal.MAX_EMAX there): a context beyond it fails every comparison in the browser."""
-    from grader.compare import _context
+    from grader.arithmetic.compare import _context
 
     context = _context(60)
     assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000
@@ -119,7 +119,8 @@ def test_within_says_nothing_of_what_is_not_a_real_number():
 
 def test_an_interval_reference_decides_unless_it_holds_zero():
     from decimal import Decimal
-    from grader.numeric import Approx, Undecided
+
+    from grader.arithmetic.intervals import Approx, Undecided
     root2 = Approx(Decimal("1.41421356237309504880168872420969807856967187537694"),
                    Decimal("1.41421356237309504880168872420969807856967187537695"))
     assert compare.within(sqrt(2), root2) is True

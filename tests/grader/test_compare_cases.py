@@ -3,7 +3,7 @@ import pytest
 import sympy
 from sympy import Rational, sqrt
 
-from grader import compare
+from grader.arithmetic import compare
 
 
 @pytest.mark.parametrize("reference, bound", [

@@ -20,8 +20,9 @@ from fractions import Fraction
 import mpmath
 import pytest
 
-from grader.check import judge
-from grader import bank, feedback as fb
+from grader import bank
+from grader.judging import feedback as fb
+from grader.judging.check import judge
 
 pytestmark = pytest.mark.slow
 MP = mpmath.MPContext()       # a context of our own at 80 digits: the grader's SymPy keeps its own

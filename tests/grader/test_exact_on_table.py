@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 import sympy
 
-from grader import bank, evaluate, fast, feedback as fb
-from grader.check import judge
-from grader.evaluate import judge_on, proved_on_table
+from grader import bank
+from grader.judging import evaluate
+from grader.judging import feedback as fb
+from grader.judging import table as fast
+from grader.judging.check import judge
+from grader.judging.evaluate import judge_on, proved_on_table
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTS = [(ex, p) for ex in bank.EXERCISES.values() for p in ex.parts if p.kind != "set"]
@@ -107,14 +110,14 @@ def test_a_right_exact_form_builds_no_lesson(tmp_path):
     answer = f"sqrt({fb.show(part.reference ** 2)})"
     script = (
         "import json, sys\n"
-        "from grader import bank, check, cli\n"
+        "from grader import bank\nfrom grader.cli import main as cli\nfrom grader.judging import check\n"
         f"code = cli.main(['check', {ex.id!r}, {part.id!r}, {answer!r}])\n"
         "lessons = bank._lesson.cache_info().currsize\n"
         f"outcome = check.judge({ex.id!r}, {part.id!r}, {answer!r}, limited=False)\n"
         "print(json.dumps({'code': code, 'lessons': lessons, 'fraction': outcome.fraction,\n"
         "                  'sum': 'sympy.tensor.tensor' in sys.modules}))\n")
     env = {**os.environ, "GRADER_CACHE_DIR": str(tmp_path)}
-    subprocess.run([sys.executable, "-c", "from grader import fast; fast.table()"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "-c", "from grader.judging import table; table.table()"], cwd=ROOT, env=env, check=True)
     ran = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stderr
     found = json.loads(ran.stdout.splitlines()[-1])

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 import sympy
 
-from grader import bank, fast, feedback as fb
-from grader.check import judge
-from grader.evaluate import evaluate
+from grader import bank
+from grader.judging import feedback as fb
+from grader.judging import table as fast
+from grader.judging.check import judge
+from grader.judging.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,14 +79,14 @@ def test_anything_else_takes_the_full_path(text):
 @pytest.mark.slow
 def test_a_numeric_check_does_not_import_sympy(tmp_path):
     env = {**os.environ, "GRADER_CACHE_DIR": str(tmp_path)}
-    command = [sys.executable, "-X", "importtime", "-m", "grader.cli", "check",
+    command = [sys.executable, "-X", "importtime", "-m", "grader.cli.main", "check",
                "embedding-distances", "parakeet-fourier", "1.87"]
     first = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
     assert first.returncode == 0 and "Correct." in first.stdout   # computes the cache once
     second = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=env)
     assert second.returncode == 0 and "Correct." in second.stdout
     imported = {line.rsplit("|", 1)[-1].strip() for line in second.stderr.splitlines()}
-    assert "grader.fast" in imported and "sympy" not in imported
+    assert "grader.judging.table" in imported and "sympy" not in imported
     exact = subprocess.run(command[:-1] + ["sqrt(14)/2"], capture_output=True, text=True,
                            cwd=ROOT, env=env)
     assert "Correct." in exact.stdout and "| sympy" in exact.stderr.replace("|     ", "| ")
@@ -116,7 +118,7 @@ VARIANT_CASES = [(ex.id, p.id, text, seed) for seed in ("s0007", "s0042")
 
 @pytest.mark.parametrize("exercise_id, part_id, text, seed", VARIANT_CASES)
 def test_a_variant_in_plain_numbers_gets_the_full_paths_outcome_too(exercise_id, part_id, text, seed):
-    """A variant is judged against its references in plain numbers (grader.variants.numeric), and
+    """A variant is judged against its references in plain numbers (grader.bank.numeric), and
     in SymPy only where those cannot decide: the outcome is SymPy's either way."""
     assert judge(exercise_id, part_id, text, seed=seed, limited=False) == evaluate(
         exercise_id, part_id, text, seed=seed)
@@ -126,7 +128,7 @@ def test_the_engine_version_follows_the_code_and_the_wording_only(tmp_path):
     """The cache and a class's results are renamed whenever a module, a message or a catalog
     changes, and only then."""
     files = {"__init__.py": "", "check.py": "x = 1", "classreport/tables.py": "y = 2",
-             "messages/__init__.py": "", "messages/notes.toml": "a = 1",
+             "languages/messages.py": "", "languages/notes.toml": "a = 1",
              "locale/fr/LC_MESSAGES/grader.po": 'msgid ""', "locale/fr/LC_MESSAGES/grader.mo": "bin",
              "locale/fr/README.txt": "notes", "__pycache__/check.cpython-311.pyc": "bytecode",
              "classreport/__pycache__/tables.cpython-311.pyc": "bytecode", "SCHEMA.md": "# schema",
@@ -136,8 +138,8 @@ def test_the_engine_version_follows_the_code_and_the_wording_only(tmp_path):
         (tmp_path / name).write_text(text)
     before = fast.code_fingerprint(str(tmp_path))
     assert len(before) == 16 and before == fast.code_fingerprint(str(tmp_path))
-    counted = {"__init__.py", "check.py", "classreport/tables.py", "messages/__init__.py",
-               "messages/notes.toml", "locale/fr/LC_MESSAGES/grader.po"}
+    counted = {"__init__.py", "check.py", "classreport/tables.py", "languages/messages.py",
+               "locale/fr/LC_MESSAGES/grader.po"}
     for name in files:
         path = tmp_path / name
         path.write_text(files[name] + " changed")
@@ -149,7 +151,7 @@ def test_the_engine_version_follows_the_code_and_the_wording_only(tmp_path):
 
 def test_a_fresh_table_keeps_exact_values_and_forms():
     """Rational references as fractions, irrational ones as text that reads back to them."""
-    from grader.parse import parse_answer
+    from grader.reading.parse import parse_answer
     table = fast.build_table()
     for ex in bank.EXERCISES.values():
         for part in ex.parts:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from grader import fast
+from grader.judging import table as fast
 
 
 def test_the_cache_folder_follows_the_environment(tmp_path, monkeypatch):

@@ -5,8 +5,8 @@ import pytest
 import sympy
 from sympy import E, Rational, sqrt
 
-from grader.check import check_part
-from grader.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
+from grader.judging.check import check_part
+from grader.reading.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
 
 
 @pytest.mark.parametrize("text, kind, value", [
@@ -130,7 +130,7 @@ def test_no_eval_on_student_text():
     import pathlib
     package = pathlib.Path(__file__).resolve().parents[2] / "grader"
     files = sorted(package.rglob("*.py"))
-    assert len(files) > 20 and package / "parse.py" in files     # the scan sees the package, from any folder
+    assert len(files) > 20 and package / "reading" / "parse.py" in files     # the scan sees the package, from any folder
     for path in files:
         source = path.read_text().replace("literal_eval(", "")
         for forbidden in ("eval(", "exec(", "sympify", "parse_expr", "sympy.S("):
@@ -337,7 +337,7 @@ def test_refusals_say_what_was_understood(text, key, column, params):
 @pytest.mark.parametrize("key", ["comment-in-answer", "number-base", "digit-underscore",
                                  "middle-dot", "percent-sign", "unit-in-answer", "separator-mixed"])
 def test_each_refusal_has_words_in_every_language(key):
-    from grader.messages import LOCALES, catalog
+    from grader.languages.messages import LOCALES, catalog
     assert all(key in catalog(lang) for lang in LOCALES)
 
 
@@ -366,7 +366,7 @@ def test_notations_with_a_decimal_comma(text, entries, value):
 
 
 def test_rewrite_maps_every_character_back_to_the_student_text():
-    from grader.parse import rewrite
+    from grader.reading.parse import rewrite
     text = r"（１，√２） + \frac{1}{2} + 10⁻⁶ + ½"
     source, origin = rewrite(text)
     assert len(origin) == len(source) + 1 and origin[-1] == len(text)
@@ -394,7 +394,7 @@ def test_a_refused_operator_is_named_where_it_stands(text, operator, column):
     lambda n: "(" * (n - 1) + "1" + "^1)" * (n - 1),                 # powers, nested in the base
 ])
 def test_the_nesting_limit_is_exact_in_every_operand(shape):
-    from grader.parse import MAX_DEPTH
+    from grader.reading.parse import MAX_DEPTH
     parse_answer(shape(MAX_DEPTH + 1))                                # MAX_DEPTH operations deep
     with pytest.raises(AnswerSyntaxError) as info:
         parse_answer(shape(MAX_DEPTH + 2))

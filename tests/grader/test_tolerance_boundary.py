@@ -8,10 +8,10 @@ against mpmath; this table keeps the boundary itself in the fast suite.
 """
 import pytest
 
-from grader import compare
-from grader.check import judge
-from grader.evaluate import evaluate
-from grader.parse import parse_answer
+from grader.arithmetic import compare
+from grader.judging.check import judge
+from grader.judging.evaluate import evaluate
+from grader.reading.parse import parse_answer
 
 EXACT_03 = ("embedding-distances", "parakeet-monkey")       # the reference is 3/10
 ZERO = ("embedding-distances", "cos-parakeet-fourier")       # the reference is 0

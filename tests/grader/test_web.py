@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader import web
-from grader.check import check_part
+from grader.judging.check import check_part
 
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
 
