@@ -51,7 +51,8 @@ import sympy  # noqa: E402  (the benchmark itself may use SymPy freely)
 
 from grader import bank  # noqa: E402
 from grader.arithmetic.intervals import Approx, Undecided  # noqa: E402
-from grader.judging import feedback as fb  # noqa: E402
+from grader.model import targets  # noqa: E402
+from grader.reading.show import show as show_value  # noqa: E402
 
 HOSTILE = ["__import__('os').system('true')", "().__class__.__base__.__subclasses__()",
            "9**9**9**9", "10**10**10", "exp(exp(exp(exp(exp(10)))))", "2**2**2**2**2**2",
@@ -64,7 +65,7 @@ MIX = [("right", 30), ("equivalent", 10), ("decimal", 20), ("imprecise", 5), ("m
 
 
 def show(value) -> str:
-    return fb.show(value)
+    return show_value(value)
 
 
 def decimal(value, digits: int) -> str:
@@ -106,7 +107,8 @@ def pools(part, exercise=None) -> dict[str, list[str]]:
     on_variant = exercise.seed is not None
     ref = sympy_value(part.reference) if on_variant else part.reference
     mistakes = lambda: [sympy_value(v) if on_variant else v  # noqa: E731
-                        for _, v in fb.mistakes(exercise, part.id)]
+                        for _, entries in targets.mistakes(exercise, part.id)
+                        for v in [entries if part.kind == "vector" else entries[0]]]
     if part.kind in ("real", "integer"):
         exact = show(ref)
         right = lambda: [exact]  # noqa: E731

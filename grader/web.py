@@ -1,7 +1,7 @@
 """The grader as the site's in-page checker calls it: in the reader's browser, in Pyodide.
 
-A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, then calls :func:`check` and
-:func:`show`. They call the judge (:func:`grader.judging.check.check_part`) and the bank the command
+A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, then calls :func:`check`,
+:func:`read` (the preview of how an answer is read) and :func:`show`. They call the judge (:func:`grader.judging.check.check_part`) and the bank the command
 line calls, and hand back the JSON ``grader check --format json`` and ``grader show --format json``
 print, with the exit code the command would give, so a verdict on the page is, word for word, the
 command line's.
@@ -20,6 +20,7 @@ from typing import Callable
 from grader.judging.outcome import refusal_text
 from grader.languages.messages import message
 from grader.model.seeds import seed_text
+from grader.reading.show import read_as, read_as_mathml
 
 IN_BROWSER = sys.platform == "emscripten"
 if IN_BROWSER and hasattr(os, "fork"):
@@ -55,9 +56,34 @@ def check(exercise_id: str, part_id: str, answer: str, lang: str, seed: str | No
     except Exception as exc:  # noqa: BLE001  (said as the command line says it)
         return _failed(exc, lang)
     unusable = result.column is not None or result.note == "too-large"
-    code = UNUSABLE if unusable else OK if result.correct else NOT_CORRECT
+    code = INTERNAL if result.note == "internal-error" else UNUSABLE if unusable else OK if result.correct else NOT_CORRECT
     text = refusal_text(result, lang) if result.column is not None else ""
-    return _reply(code, dict(result.to_dict(), seed=seed), text=text)
+    mathml = None if result.reading is None else read_as_mathml(*result.reading, lang)
+    return _reply(code, dict(result.to_dict(), seed=seed, read_as_mathml=mathml), text=text)
+
+
+def read(exercise_id: str, part_id: str, answer: str, lang: str, seed: str | None = None) -> str:
+    """The answer as the grader reads it, before any check (the page's preview), as JSON text:
+    ``{"code": 0, "read_as": text, "read_as_mathml": a math element}``, or the refusal the check would
+    give: ``{"code": 2, "note", "feedback", "text": the answer with a caret}``. The reading is the check's
+    own (:func:`grader.judging.check.judge` reads the same way), so the two never disagree. Nothing is
+    judged; on a lesson's data, SymPy is not imported."""
+    from grader.judging import check
+    from grader.judging.outcome import PartResult
+    from grader.reading import parse
+    try:
+        seed = seed_text(seed) if seed else None
+        info = check.part_info(exercise_id, part_id, seed)
+        reading = parse.read(answer, convention=lang, shape=parse.shape_of(info.kind, info.length))
+    except parse.AnswerSyntaxError as exc:
+        error = exc.error
+        feedback = message(error.key, lang, **error.param_dict)
+        result = PartResult(part_id, 0.0, 0, False, error.key, feedback, (error.key,), error.column, answer)
+        return _reply(UNUSABLE, note=error.key, feedback=feedback, text=refusal_text(result, lang))
+    except Exception as exc:  # noqa: BLE001
+        return _failed(exc, lang)
+    return _reply(OK, read_as=read_as(reading.kind, reading.tree, lang),
+                  read_as_mathml=read_as_mathml(reading.kind, reading.tree, lang))
 
 
 def show(exercise_id: str, lang: str, seed: str | None = None) -> str:

@@ -1,42 +1,41 @@
-"""Pure comparators: a student's SymPy value against a reference.
+"""How two numbers compare, whatever kind they are: an int or a Fraction (exact), an
+:class:`~grader.arithmetic.intervals.Approx` (a proven interval) or a SymPy expression.
 
-The rules (:mod:`grader.arithmetic.tolerance` holds the numbers; the README states them):
+Two questions, and the one tolerance (:mod:`grader.arithmetic.tolerance`):
 
-* A **whole-number** entry (a part or a vector entry of kind ``integer``) must equal the reference
-  exactly, whatever form it comes in (``15``, ``30/2``, ``15.0``, ``sqrt(225)``).
-* A **number** in any other entry, typed as a decimal, a fraction or arithmetic on them (its value is
-  rational), is accepted within the tolerance: ``|a - r| <= RELATIVE * |r|``, or ``|a| <= ABSOLUTE``
-  when the reference is 0. Decimals are read exactly, so the boundary is exact: the same value gets
-  the same verdict whatever form it comes in. An exact form that holds a decimal (``2.718^(1/2)``)
-  is a number too.
-* An **exact form** (roots, exp, log, pi...) must equal the reference: SymPy proves it; when it
-  cannot, the difference is evaluated at a precision the expression justifies (enough to see a
-  perturbation like ``cos(10**(-999))``). A difference found: not equal. None found and no proof:
-  ``undecided``, never correct.
+* **within**: is ``|a - r| <= factor * RELATIVE * |r|`` (or ``<= factor * ABSOLUTE`` when ``r`` is 0)?
+  Exact for two rationals; otherwise decided at rising precision until the answer is clearly on one
+  side of the boundary.
+* **equal**: are they the very same number? Exact for two rationals; otherwise a clear numeric
+  difference says no at once, then SymPy tries to prove it, then the difference is evaluated with as
+  many digits as the expression justifies (enough to see ``3/10*cos(10**(-999))`` is not 3/10). No
+  proof and no difference found: ``undecided``, never equal.
 
-Comparisons against an irrational reference are decided at rising precision until the answer is
-clearly on one side of the boundary.
+and which of two numbers an answer is **nearer**, decided exactly too. Which question an entry of an
+answer is asked (a whole number or an exact form must be equal; a number within the tolerance) is the
+judge's rule (:mod:`grader.judging.rules`); here are only numbers.
+
+An Approx that cannot answer for certain raises :class:`~grader.arithmetic.intervals.Undecided`: the
+caller then asks again with the same values in SymPy. SymPy is imported only when a value needs it:
+two fractions, or a fraction and an interval, are compared without it.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from decimal import Context, Decimal, localcontext
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
-import sympy
-
 from grader.arithmetic import tolerance
 from grader.arithmetic.intervals import Approx, Undecided
 
-RELATIVE_TOLERANCE = sympy.Rational(tolerance.RELATIVE.numerator, tolerance.RELATIVE.denominator)
-ABSOLUTE_TOLERANCE = sympy.Rational(tolerance.ABSOLUTE.numerator, tolerance.ABSOLUTE.denominator)
 CLOSE_FACTOR = tolerance.CLOSE_FACTOR
 DIGITS = 50                      # a first look: enough to tell almost every wrong answer at once
 PRECISIONS = (30, 100, 400, 1600)   # digits tried in turn to place an answer against the boundary
 MAX_PROOF_DIGITS = 6000          # the most digits a difference is evaluated with when SymPy cannot prove it
+# a number whose decimal exponent is beyond this (exp(exp(20)), exp(-exp(100))) is too large to check
+MAX_MAGNITUDE = 10**6
 _RELATIVE = Decimal(tolerance.RELATIVE.numerator) / Decimal(tolerance.RELATIVE.denominator)
 _ABSOLUTE = Decimal(tolerance.ABSOLUTE.numerator) / Decimal(tolerance.ABSOLUTE.denominator)
 
@@ -48,16 +47,8 @@ class Verdict:
 
 
 class TooLarge(ArithmeticError):
-    """A finite number too large to evaluate (say exp(exp(exp(exp(10)))))."""
+    """A finite number too large (or too near 0) to evaluate, say exp(exp(exp(exp(10))))."""
 
-
-# --- numbers: SymPy values, and plain ones (ints, Fractions, grader.arithmetic.intervals.Approx) ----------
-#
-# A value here is a SymPy expression (an answer, a lesson's reference), or a plain number (a
-# variant's reference or named mistake, computed by grader.arithmetic.intervals). The rules below read each
-# value as an exact fraction when it is rational, else as a decimal at the precision they need.
-# An Approx that cannot give that precision, or that a proof would need, raises Undecided: the
-# caller then judges against the variant's SymPy references, so the verdict is SymPy's.
 
 def rational(value) -> Fraction | None:
     """The exact value of a rational number (an int, a Fraction, a SymPy Rational); else None."""
@@ -74,15 +65,16 @@ def rational(value) -> Fraction | None:
 
 
 @lru_cache(maxsize=16384)
-def _fraction(value: sympy.Rational) -> Fraction:
+def _fraction(value) -> Fraction:
     return Fraction(int(value.p), int(value.q))
 
 
-def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
-    """A real Float for ``expr``, or None when it is not a finite real number.
+def evaluated(expr, digits: int = DIGITS):
+    """A real SymPy Float for ``expr`` to ``digits`` digits, or None when it is not a finite real number.
 
-    Raises :class:`TooLarge` when the number overflows the evaluation. Memoized, the overflow
-    too: references, mistakes and a class's answers are evaluated again and again."""
+    Raises :class:`TooLarge` when the number overflows the evaluation or lies beyond
+    :data:`MAX_MAGNITUDE` either way. Memoized, the overflow too: references, mistakes and a class's
+    answers are evaluated again and again."""
     value = _evaluated(expr, digits)
     if value is TooLarge:
         raise TooLarge(str(expr)[:40])
@@ -90,7 +82,8 @@ def numeric(expr: sympy.Expr, digits: int = DIGITS) -> sympy.Float | None:
 
 
 @lru_cache(maxsize=16384)
-def _evaluated(expr: sympy.Expr, digits: int):
+def _evaluated(expr, digits: int):
+    import sympy
     try:
         value = sympy.N(expr, digits)
     except OverflowError:
@@ -101,11 +94,15 @@ def _evaluated(expr: sympy.Expr, digits: int):
         return None
     if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return None
-    return sympy.Float(value, digits)
+    value = sympy.Float(value, digits)
+    _, mantissa, exponent, bits = value._mpf_
+    if mantissa and abs(exponent + bits) > MAX_MAGNITUDE * 3.33:     # binary digits: 10**6 decimal
+        return TooLarge
+    return value
 
 
-# exponents a comparison may meet (answers' are limited to 1000); within what `decimal` allows on a
-# 32-bit build too (wasm32, where the in-page checker runs: MAX_EMAX is 425000000 there)
+# exponents a comparison may meet; within what `decimal` allows on a 32-bit build too (wasm32, where
+# the in-page checker runs: MAX_EMAX is 425000000 there)
 EXPONENT_RANGE = 10**8
 
 
@@ -115,8 +112,8 @@ def _context(digits: int) -> Context:
 
 
 @lru_cache(maxsize=16384)
-def _sympy_decimal(expr: sympy.Expr, digits: int) -> Decimal | None:
-    value = numeric(expr, digits)
+def _sympy_decimal(expr, digits: int) -> Decimal | None:
+    value = evaluated(expr, digits)
     return None if value is None else Decimal(str(value))
 
 
@@ -145,34 +142,26 @@ def _is_zero(value) -> bool:
     return exact == 0 if exact is not None else value == 0
 
 
-@lru_cache(maxsize=16384)
-def _has_float(expr: sympy.Expr) -> bool:
-    return bool(expr.has(sympy.Float))
-
-
-def is_decimal(expr) -> bool:
-    """Does the expression hold a decimal read as a float (an answer built by hand in a test)?"""
-    return isinstance(expr, sympy.Basic) and _has_float(expr)
-
-
-def is_number(expr, decimal: bool = False) -> bool:
-    """A number judged within the tolerance: a rational value, or any value typed with a decimal."""
-    return bool(decimal or rational(expr) is not None or is_decimal(expr))
-
-
-def _sympy(value) -> sympy.Expr:
-    """Python integers and Fractions (a test's points, a bank's counts) as SymPy numbers."""
+def as_sympy(value):
+    """A value as a SymPy number: an Approx by the exact form it was made from (an interval alone has
+    none: Undecided)."""
+    import sympy
     if isinstance(value, sympy.Basic):
         return value
+    if type(value) is Approx:
+        if value.exact is None:
+            raise Undecided(f"{value!r} has no exact form here")
+        return value.exact()
     exact = rational(value)
-    if exact is None:
-        raise Undecided(f"{value!r} has no exact form here")
     return sympy.Rational(exact.numerator, exact.denominator)
 
 
-def bound(reference) -> sympy.Expr:
-    """How far an accepted number may be from ``reference``."""
-    return ABSOLUTE_TOLERANCE if _is_zero(reference) else RELATIVE_TOLERANCE * abs(_sympy(reference))
+def bound(reference):
+    """How far an accepted number may be from ``reference`` (a SymPy number)."""
+    import sympy
+    if _is_zero(reference):
+        return sympy.Rational(tolerance.ABSOLUTE.numerator, tolerance.ABSOLUTE.denominator)
+    return sympy.Rational(tolerance.RELATIVE.numerator, tolerance.RELATIVE.denominator) * abs(as_sympy(reference))
 
 
 def _within_exact(answer: Fraction, reference: Fraction, factor) -> bool:
@@ -192,7 +181,7 @@ _ERROR = {digits: Decimal(10) ** (10 - digits) for digits in PRECISIONS}
 def within(answer, reference, factor=1) -> bool | None:
     """Is ``|answer - reference| <= factor * bound(reference)``? Exact for two rationals; otherwise
     decided at rising precision (None: still on the boundary at the highest precision, which two
-    different numbers never are)."""
+    different numbers never are). Raises TooLarge."""
     a_exact, r_exact = rational(answer), rational(reference)
     if a_exact is not None and r_exact is not None:
         return _within_exact(a_exact, r_exact, factor)
@@ -212,18 +201,10 @@ def within(answer, reference, factor=1) -> bool | None:
     return None
 
 
-def distance(answer, value) -> float:
-    """How far apart two numbers are, to rank which of two targets an answer is nearer to."""
-    a, v = _decimal(answer, 30), _decimal(value, 30)
-    if a is None or v is None:
-        return math.inf
-    with localcontext(_context(30)):
-        return float(abs(a - v))
-
-
-def compare_scalar(answer, reference, *, exact: bool = False, decimal: bool = False) -> Verdict:
-    """Is ``answer`` the number ``reference``? ``exact``: a whole-number entry (no tolerance);
-    ``decimal``: the student typed a decimal in it."""
+def compare_scalar(answer, reference, *, exact: bool = False) -> Verdict:
+    """Is ``answer`` the number ``reference``? ``exact``: it must be the very number (a whole-number
+    entry, or an entry written as an exact form); else it must be within the tolerance (a number), and
+    the note says when it is close (``decimal-imprecise``). A reference must be a real number."""
     a_exact, r_exact = rational(answer), rational(reference)
     if a_exact is not None and r_exact is not None:      # two rationals: exact, at once
         if exact:
@@ -239,13 +220,16 @@ def compare_scalar(answer, reference, *, exact: bool = False, decimal: bool = Fa
         return Verdict(False, "not-a-real-number")
     if _decimal(reference, DIGITS) is None:
         raise ValueError(f"reference {reference} is not a real number")
-    if is_number(answer, decimal) and not exact:
+    if exact:
+        return prove_equal(answer, reference)
+    try:
         decided = within(answer, reference)
         if decided:
             return Verdict(True)
         close = within(answer, reference, CLOSE_FACTOR)
-        return Verdict(False, "decimal-imprecise" if close else "undecided" if decided is None else "")
-    return prove_equal(answer, reference)
+    except TooLarge:
+        return Verdict(False, "too-large")
+    return Verdict(False, "decimal-imprecise" if close else "undecided" if decided is None else "")
 
 
 def prove_equal(answer, reference) -> Verdict:
@@ -262,13 +246,14 @@ def prove_equal(answer, reference) -> Verdict:
         with localcontext(_context(DIGITS)):
             if abs(a - r) > Decimal("1e-40") * max(abs(r), 1):
                 return Verdict(False)
-    return _proved(_sympy(answer), _sympy(reference))      # an Approx: Undecided
+    return _proved(as_sympy(answer), as_sympy(reference))      # an Approx without its form: Undecided
 
 
 @lru_cache(maxsize=4096)
-def _proved(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
+def _proved(answer, reference) -> Verdict:
     """SymPy's proof, memoized: a class on variants gives the same exact form against the same
     reference (the variants that draw the same data) again and again."""
+    import sympy
     difference = answer - reference
     try:
         numerator = sympy.together(difference).as_numer_denom()[0]
@@ -290,10 +275,11 @@ def _proved(answer: sympy.Expr, reference: sympy.Expr) -> Verdict:
     return Verdict(False) if found != 0 else Verdict(False, "undecided")
 
 
-def justified_digits(expr: sympy.Expr) -> int:
+def justified_digits(expr) -> int:
     """Digits enough to see the smallest difference the expression's numbers can make: a number
     written with d digits (10**(-999) has 1000) can shift the value in its d-th digit, and a
     function can square that (1 - cos(x) ~ x^2/2)."""
+    import sympy
     sizes = [1]
     for atom in expr.atoms(sympy.Rational):
         sizes.append(len(str(abs(atom.p))) + len(str(atom.q)))
@@ -305,16 +291,18 @@ def justified_digits(expr: sympy.Expr) -> int:
     return min(MAX_PROOF_DIGITS, 60 + 3 * max(sizes))
 
 
-def compare_vector(answer: Sequence, reference: Sequence, *, exact: bool = False,
-                   decimals: Sequence[bool] | None = None) -> tuple[Verdict, ...]:
-    """Component-wise verdicts (same length required by the caller)."""
-    decimals = decimals or [False] * len(reference)
-    return tuple(compare_scalar(a, r, exact=exact, decimal=d)
-                 for a, r, d in zip(answer, reference, decimals, strict=True))
+def _flags(exact, n: int) -> Sequence[bool]:
+    return (exact,) * n if isinstance(exact, bool) else exact
 
 
-def same_point(a: Sequence, b: Sequence) -> bool:
-    return len(a) == len(b) and all(v.equal for v in compare_vector(a, b))
+def compare_vector(answer: Sequence, reference: Sequence, *, exact: bool | Sequence[bool] = False) -> tuple[Verdict, ...]:
+    """Component-wise verdicts (same length required by the caller); ``exact`` for all or per component."""
+    return tuple(compare_scalar(a, r, exact=e)
+                 for a, r, e in zip(answer, reference, _flags(exact, len(answer)), strict=True))
+
+
+def same_point(a: Sequence, b: Sequence, exact: bool | Sequence[bool] = False) -> bool:
+    return len(a) == len(b) and all(v.equal for v in compare_vector(a, b, exact=exact))
 
 
 @dataclass(frozen=True)
@@ -325,18 +313,70 @@ class SetMatch:
     missing: int                  # reference points nobody gave
 
 
-def match_points(answer: Sequence[Sequence], reference: Sequence[Sequence]) -> SetMatch:
-    """Match student points to reference points, in any order."""
+def match_points(answer: Sequence[Sequence], reference: Sequence[Sequence],
+                 exact: Sequence[Sequence[bool]] | None = None) -> SetMatch:
+    """Match student points to reference points, in any order; ``exact``: per point and coordinate,
+    whether it must be equal (else within the tolerance)."""
+    exact = exact or [False] * len(answer)
     free = list(range(len(reference)))
     matched, duplicates, unmatched = [], [], []
     for i, point in enumerate(answer):
-        if any(same_point(point, answer[j]) for j in range(i)):
+        if any(same_point(point, answer[j], exact[i]) for j in range(i)):
             duplicates.append(i)
             continue
-        hit = next((k for k in free if same_point(point, reference[k])), None)
+        hit = next((k for k in free if same_point(point, reference[k], exact[i])), None)
         if hit is None:
             unmatched.append(i)
         else:
             free.remove(hit)
             matched.append(i)
     return SetMatch(tuple(matched), tuple(duplicates), tuple(unmatched), len(free))
+
+
+# --- which of two numbers an answer is nearer ---------------------------------------------
+
+def _gap_exact(answer: Sequence[Fraction], value: Sequence[Fraction]) -> Fraction:
+    return max(abs(a - v) for a, v in zip(answer, value, strict=True))
+
+
+def nearer(answer: Sequence, target: Sequence, reference: Sequence) -> bool:
+    """Is ``answer`` strictly nearer ``target`` than ``reference``, by the largest gap of any entry?
+    Exact for rationals; otherwise decided at rising precision. Equal gaps (a tie) are not nearer.
+    Raises Undecided where an interval cannot tell."""
+    exact = [rational(v) for v in (*answer, *target, *reference)]
+    if None not in exact:
+        n = len(answer)
+        a, t, r = exact[:n], exact[n:2 * n], exact[2 * n:]
+        return _gap_exact(a, t) < _gap_exact(a, r)
+    intervals = any(type(v) is Approx for v in (*answer, *target, *reference))
+    for digits in PRECISIONS:
+        try:
+            a = [_decimal(v, digits) for v in answer]
+            t = [_decimal(v, digits) for v in target]
+            r = [_decimal(v, digits) for v in reference]
+        except TooLarge:
+            return False
+        if None in a or None in t or None in r:
+            return False
+        with localcontext(_context(digits)):
+            to_target = max(abs(x - y) for x, y in zip(a, t))
+            to_reference = max(abs(x - y) for x, y in zip(a, r))
+            error = _ERROR[digits] * (sum(abs(x) for x in (*a, *t, *r)) + 1)
+            if to_target < to_reference - error:
+                return True
+            if to_target > to_reference + error:
+                return False
+    if intervals:
+        raise Undecided("as near another target as its own reference")
+    return False
+
+
+def rounded(value, figures: int) -> tuple[Fraction, ...]:
+    """``value`` correctly rounded to ``figures`` significant figures: one Fraction, or the two
+    neighbours when it lies exactly half-way (both roundings are correct)."""
+    exact = rational(value)
+    d = _fraction_decimal(exact, figures + 40) if exact is not None else _decimal(value, figures + 40)
+    if d == 0:
+        return (Fraction(0),)
+    quantum = Decimal(1).scaleb(d.adjusted() - figures + 1)
+    return tuple(dict.fromkeys(Fraction(d.quantize(quantum, rounding=mode)) for mode in (ROUND_HALF_UP, ROUND_HALF_EVEN)))

@@ -47,11 +47,12 @@ class Approx:
     """A real number known to lie in ``[lo, hi]`` (decimals). Arithmetic with ints, Fractions
     and other Approx values gives proven intervals; comparisons decide or raise Undecided."""
 
-    __slots__ = ("lo", "hi", "_mid", "_digits")
+    __slots__ = ("lo", "hi", "_mid", "_digits", "exact")
 
-    def __init__(self, lo: Decimal, hi: Decimal):
+    def __init__(self, lo: Decimal, hi: Decimal, exact=None):
         self.lo, self.hi = lo, hi
         self._mid = self._digits = None
+        self.exact = exact      # a function giving the same number in SymPy, when one is known
 
     # --- arithmetic ---------------------------------------------------------------------
     def __add__(self, other):

@@ -71,8 +71,7 @@ def _pool(size: int, jobs: int):
         return nullcontext()
     from grader import bank  # noqa: F401
     from grader.grading.pool import Pool
-    from grader.judging import feedback  # noqa: F401  (loaded once, before the fork)
-    from grader.reading import parse  # noqa: F401
+    from grader.reading import build, parse  # noqa: F401
     try:
         return Pool(work, jobs, timeout=TIMEOUT, depth=1)   # few, large tasks: one each
     except (ValueError, OSError):       # no fork on this system: one process does it all

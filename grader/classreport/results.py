@@ -150,7 +150,7 @@ def _result(value: dict, shared: dict) -> Result:
     A class repeats its results: each distinct part result is checked and built once,
     then shared (``shared`` maps its fields to it)."""
     student, file, seed, lang = value["student"], value.get("file") or "", value.get("seed"), \
-        value.get("lang") or "en"
+        value.get("reading") or value.get("lang") or "en"      # how its answers were read (0,5 or 0.5)
     _check(type(student) is str and type(file) is str and type(lang) is str
            and (seed is None or type(seed) is str))
     if value.get("error") is not None:

@@ -180,8 +180,11 @@ def _show(args, lang) -> int:
 def _check(args, lang) -> int:
     from grader.judging.check import check_part  # a plain number against the lesson's data: no SymPy
     seed = seed_text(args.seed) if args.seed is not None else None
+    _log_to(_cache_log())
     result = check_part(args.id, args.part, args.answer, lang, seed=seed)
     _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
+    if result.note == "internal-error":
+        return _internal_said(lang, 1, _cache_log())
     if result.column is not None or result.note == "too-large":
         return UNUSABLE
     return OK if result.correct else NOT_CORRECT
@@ -204,10 +207,41 @@ def _submit(args, lang) -> int:
         _emit(args, "", report.gradescope_error(describe(exc, lang)))
         _warn(describe(exc, lang))
         return UNUSABLE
-    result = grade_submission(submission.answers, lang, seed=seed)
+    from grader.judging import table
+    table.build_here()                 # an instructor's path: no verdict from a cache file
+    _log_to(_cache_log())
+    result = grade_submission(submission.answers, lang, seed=seed, convention=submission.lang or lang)
     data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
     _emit(args, report.submission_text(result, lang, _style()), data)
+    if result.internal_errors:
+        return _internal_said(lang, result.internal_errors, _cache_log())
     return OK if result.all_correct else NOT_CORRECT
+
+
+def _cache_log() -> Path:
+    from grader.judging.table import cache_dir
+    return cache_dir() / "errors.log"
+
+
+def _log_to(path: Path) -> None:
+    """The details of an internal error (a bug: its traceback) go to ``path``, made when first needed."""
+    import logging
+
+    class Later(logging.FileHandler):
+        def emit(self, record):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                return
+            super().emit(record)
+    logger = logging.getLogger("grader")
+    logger.addHandler(Later(path, encoding="utf-8", delay=True))
+    logger.propagate = False
+
+
+def _internal_said(lang: str, count: int, log: Path) -> int:
+    _warn(message("internal-errors", lang, count=count, log=str(log)))
+    return INTERNAL
 
 
 def describe(exc, lang: str) -> str:
@@ -220,6 +254,7 @@ def _grade(args, lang) -> int:
     from grader.grading import batch
     job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
                     progress=batch.progress_line(message("batch-students", lang)))
+    _log_to(Path(args.out) / "errors.log")
     try:
         batch.run(job, describe)
     except batch.BatchError as exc:
@@ -247,6 +282,9 @@ def _grade(args, lang) -> int:
     if args.report:
         text += "\n" + message("report.written", lang, path=data["report"])
     _emit(args, text, data)
+    errors = job.internal_errors + sum(r.get("internal_errors", 0) for r in job.final)
+    if errors:
+        return _internal_said(lang, errors, Path(args.out) / "errors.log")
     if bad:
         return UNUSABLE
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from grader.judging.outcome import PartResult, caret, refusal_text  # noqa: F401  (caret: the report's too)
 from grader.languages.messages import DECIMAL_COMMA, message
-from grader.model.display import data_text, exercise_dict  # noqa: F401  (what show prints)
+from grader.model.display import data_text, exercise_dict, prompt_text  # noqa: F401  (what show prints)
 from grader.text import escape, json_text, printable  # noqa: F401  (the CLI prints through them)
 
 if TYPE_CHECKING:   # the bank and checking import SymPy: a plain-number check needs neither
@@ -42,17 +42,21 @@ def number(x: float) -> str:
     return f"{x:g}"
 
 
-def part_line(result: PartResult, style: Style, width: int = 22) -> str:
+def part_line(result: PartResult, lang: str, style: Style, width: int = 22) -> str:
+    """A part's verdict on one line, and under it how the answer was read when that took a convention."""
     mark = style.good("\u2713") if result.correct else style.bad("\u2717")
     score = f"{number(result.score)}/{result.max_score}"
     note = "" if result.correct else f"[{result.note}] "
-    return f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
+    line = f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
+    if result.read_as is None:
+        return line
+    return line + "\n" + " " * 4 + printable(message("read-as", lang, expression=result.read_as))
 
 
 def check_text(result: PartResult, lang: str, style: Style) -> str:
     if result.column is not None and result.answer is not None:
         return refusal_text(result, lang)
-    return part_line(result, style, width=len(result.id))
+    return part_line(result, lang, style, width=len(result.id))
 
 
 def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
@@ -62,7 +66,7 @@ def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
         lesson = EXERCISES[ex.id].lesson
         header = f"{ex.id} ({message('label-lesson', lang)} {lesson})"
         lines.append(style.bold(f"{header}  {number(ex.score)}/{ex.max_score}"))
-        lines += [part_line(p, style) for p in ex.parts]
+        lines += [part_line(p, lang, style) for p in ex.parts]
     lines.append(style.bold(f"{message('label-score', lang)}: "
                             f"{number(result.score)}/{result.max_score}"))
     return "\n".join(lines)
@@ -82,7 +86,7 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     lines += [f"  {ex.label_in(name, lang)}: {data_text(value)}" for name, value in ex.data.items()]
     lines.append(f"{message('label-parts', lang)}:")
     for p in ex.parts:
-        lines.append(f"  {p.id} ({p.points}): {p.prompt_in(lang)}")
+        lines.append(f"  {p.id} ({p.points}): {prompt_text(ex, p, lang)}")
         lines.append(f"      {message('label-form', lang)}: {p.form_in(lang)}")
     example = ex.parts[0]
     seed = "" if ex.seed is None else f" --seed {shlex.quote(ex.seed)}"

@@ -57,7 +57,7 @@ def sums_to_one(answer):
     if compare.compare_scalar(total, sympy.S.One).equal:
         return None
     try:
-        value = compare.numeric(total, 4)
+        value = compare.evaluated(total, 4)
     except compare.TooLarge:
         value = None
     from grader.reading.show import show

@@ -25,7 +25,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -36,12 +36,12 @@ from grader.grading.pool import Pool
 from grader.grading.store import GRADES, RESULTS, Log, csv_text, read_log
 from grader.grading.submission import SubmissionError, load_bytes
 from grader.judging import check
-from grader.judging import feedback as fb
-from grader.judging import table as fast
+from grader.judging import table as reference_table
 from grader.judging.limits import LimitExceeded
-from grader.judging.outcome import Outcome
+from grader.judging.outcome import Outcome, finding
 from grader.judging.table import PartInfo
-from grader.languages.messages import DECIMAL_COMMA, message
+from grader.languages.messages import message
+from grader.model import targets
 from grader.model.seeds import seed_text
 from grader.text import json_text
 
@@ -57,26 +57,39 @@ def _lesson_parts(exercise_id: str) -> tuple[PartInfo, ...]:
     return tuple(PartInfo(p.id, p.points, p.kind, p.form) for p in bank.get(exercise_id).parts)
 
 
+@dataclass(frozen=True)
+class Failed:
+    """A task that failed inside the grader (a bug): its student gets an error, the run goes on."""
+    error: str
+
+
 def evaluate(exercise_id: str, seed, part_id: str | None, text: str | None,
-             decimal_comma: bool = False) -> Outcome | tuple[PartInfo, ...]:
-    """One task (run in a worker): the outcome of one answer; with ``part_id`` None, the parts of
-    the variant ``seed`` (their points may follow its data). ``seed`` None: the lesson's own data;
-    ``decimal_comma``: the class writes 0,5 (fr, id), the run's one setting."""
-    if part_id is None:
-        return tuple(PartInfo(p.id, p.points, p.kind, p.form) for p in bank.numeric(exercise_id, seed).parts)
-    return check.judge(exercise_id, part_id, text, seed=seed, decimal_comma=decimal_comma, limited=False)
+             convention: str | None = None) -> Outcome | tuple[PartInfo, ...] | Failed:
+    """One task (run in a worker): the outcome of one answer, read in ``convention`` (the file's
+    language, else the run's); with ``part_id`` None, the parts of the variant ``seed`` (their points
+    may follow its data). ``seed`` None: the lesson's own data."""
+    try:
+        if part_id is None:
+            return tuple(PartInfo(p.id, p.points, p.kind, p.form) for p in bank.numeric(exercise_id, seed).parts)
+        return check.judge(exercise_id, part_id, text, seed=seed, convention=convention, limited=False)
+    except Exception as exc:  # noqa: BLE001  (said on the student's line and in the log)
+        check.log.error("internal error in %s (seed %r)", exercise_id, seed, exc_info=exc)
+        return Failed(f"{type(exc).__name__}: {exc}")
 
 
 def warm_up() -> None:
-    """Build what every check needs once, before the workers are forked."""
+    """Build what every check needs once, before the workers are forked: the reference table (here,
+    never read from a file: an instructor's grades take no verdict from a cache) and the lessons'
+    named mistakes."""
+    reference_table.build_here()
+    reference_table.table()
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
-            fb.mistakes(ex, part.id)
-    fast.table()
+            targets.mistakes(ex, part.id)
 
 
 def _limit_outcome(value: LimitExceeded) -> Outcome:
-    return Outcome(0.0, (fb.finding("too-large", reason=value.reason),))
+    return Outcome(0.0, (finding("too-large", reason=value.reason),))
 
 
 @dataclass
@@ -93,6 +106,7 @@ class Run:
     kept: int = 0
     answers: int = 0
     distinct: int = 0
+    internal_errors: int = 0      # parts and students a bug left ungraded (each in the log)
     final: list[dict] = field(default_factory=list)
 
 
@@ -108,22 +122,29 @@ class _Results:
 
     def add(self, key: tuple, value) -> None:
         if isinstance(value, LimitExceeded):
-            if key[2] is None:
-                raise RuntimeError(f"drawing the variant {key[1]!r} of {key[0]} hit a limit: {value.reason}")
-            value = _limit_outcome(value)
+            value = Failed(f"drawing the variant hit a limit: {value.reason}") if key[2] is None else _limit_outcome(value)
+        elif isinstance(value, Failed) and key[2] is not None:
+            value = Outcome(0.0, (finding("internal-error", error=value.error.split(":")[0]),))
         self.found.setdefault(key[1], {})[key] = value
+
+    def failure(self, answers, seed, convention) -> str | None:
+        """Why a student's variant could not be drawn (a bug), if it could not."""
+        for key in self.needs(answers, seed, convention):
+            if key[2] is None and isinstance(self.found[key[1]][key], Failed):
+                return self.found[key[1]][key].error
+        return None
 
     def has(self, key: tuple) -> bool:
         return key in self.found.get(key[1], ())
 
-    def needs(self, answers, seed) -> list[tuple]:
-        """The keys a student's line is made of."""
-        keys = [(ex_id, seed, None, None) for ex_id in bank.EXERCISES] if seed is not None else []
-        return keys + [(ex_id, seed, part_id, text) for ex_id, given in answers.items()
+    def needs(self, answers, seed, convention: str) -> list[tuple]:
+        """The keys a student's line is made of: ``(exercise, seed, part, answer, convention)``."""
+        keys = [(ex_id, seed, None, None, None) for ex_id in bank.EXERCISES] if seed is not None else []
+        return keys + [(ex_id, seed, part_id, text, convention) for ex_id, given in answers.items()
                        for part_id, text in given.items()]
 
     def parts(self, exercise_id: str, seed) -> tuple[PartInfo, ...]:
-        return _lesson_parts(exercise_id) if seed is None else self.found[seed][(exercise_id, seed, None, None)]
+        return _lesson_parts(exercise_id) if seed is None else self.found[seed][(exercise_id, seed, None, None, None)]
 
     def piece(self, key: tuple, part: PartInfo) -> tuple[float, int, str]:
         pieces = self.pieces.setdefault(key[1], {})
@@ -140,10 +161,10 @@ class _Results:
         self.pieces.pop(seed, None)
 
 
-def _head(entry: Entry, seed, lang: str, engine: str, variants: bool) -> dict:
+def _head(entry: Entry, seed, lang: str, engine: str, variants: bool, reading: str | None = None) -> dict:
     return {"student": entry.student, "file": ", ".join(entry.names),
             "sha256": entry.sha256, "seed": seed, "variants": variants, "lang": lang,
-            "grader": engine}
+            "reading": reading or lang, "grader": engine}
 
 
 _dumps = json_text      # one JSON line: compact, always valid UTF-8
@@ -151,10 +172,12 @@ _dumps = json_text      # one JSON line: compact, always valid UTF-8
 
 def _line(head: dict, answers, seed, results: _Results) -> tuple[str, dict]:
     """The JSON line of a graded file, and its compact record."""
-    pieces, per, total, maximum = [], {}, 0.0, 0
+    pieces, per, total, maximum, errors = [], {}, 0.0, 0, 0
     for ex_id in bank.EXERCISES:
         given = answers.get(ex_id, {})
-        got = [results.piece((ex_id, seed, p.id, given.get(p.id)), p) for p in results.parts(ex_id, seed)]
+        got = [results.piece((ex_id, seed, p.id, given.get(p.id), head["reading"]), p)
+               for p in results.parts(ex_id, seed)]
+        errors += sum('"note":"internal-error"' in g[2] for g in got)
         score = round(sum(g[0] for g in got), 3)
         top = sum(g[1] for g in got)
         per[ex_id], total, maximum = score, total + score, maximum + top
@@ -163,7 +186,7 @@ def _line(head: dict, answers, seed, results: _Results) -> tuple[str, dict]:
     total = round(total, 3)
     text = (_dumps({**head, "error": None, "score": total, "max_score": maximum})[:-1]
             + f',"exercises":[{",".join(pieces)}]}}\n')
-    return text, {**head, "error": None, "score": total, "max_score": maximum, "per": per}
+    return text, {**head, "error": None, "score": total, "max_score": maximum, "per": per, "internal_errors": errors}
 
 
 def _error_line(head: dict, error: str) -> tuple[str, dict]:
@@ -177,7 +200,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     job.out.mkdir(parents=True, exist_ok=True)
     log_path = job.out / RESULTS
     latest = read_log(log_path)
-    engine = fast.engine_version()
+    engine = reference_table.engine_version()
     todo = []
     for entry in entries:
         read(entry)
@@ -201,7 +224,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         nonlocal pool
         if pool is None:
             warm_up()
-            pool = Pool(partial(evaluate, decimal_comma=job.lang in DECIMAL_COMMA), job.jobs, job.timeout)
+            pool = Pool(evaluate, job.jobs, job.timeout)
         pool.submit_group((key, key) for key in keys)
 
     def load(chunk: list[Entry]) -> list[tuple]:
@@ -220,7 +243,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 submission = load_bytes(entry.files[0], entry.data)
                 if not job.variants and submission.seed is not None:   # the file names its variant
                     seed = seed_text(submission.seed)
-                    head = _head(entry, seed, job.lang, engine, job.variants)
+                head = _head(entry, seed, job.lang, engine, job.variants, submission.lang)
                 answers = submission.answers
             except SubmissionError as exc:
                 error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
@@ -228,7 +251,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 continue
             loaded.append((head, seed, answers, None))
             job.answers += sum(len(given) for given in answers.values())
-            new = [key for key in results.needs(answers, seed) if key not in submitted]
+            new = [key for key in results.needs(answers, seed, head["reading"]) if key not in submitted]
             submitted.update(new)
             if seed is None:      # answers shared across the class: each checked once
                 group.extend(new)
@@ -259,10 +282,15 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
             ahead = load(chunks[k + 1]) if k + 1 < len(chunks) else []   # while workers work
             for head, seed, answers, error in current:
                 if error is None:
-                    for key in results.needs(answers, seed):
+                    for key in results.needs(answers, seed, head["reading"]):
                         while not results.has(key):
                             receive(block=True)
-                    line, record = _line(head, answers, seed, results)
+                    failure = results.failure(answers, seed, head["reading"])
+                    if failure is None:
+                        line, record = _line(head, answers, seed, results)
+                    else:
+                        job.internal_errors += 1
+                        line, record = _error_line(head, message("error-internal", job.lang, error=failure))
                     if job.variants:
                         results.forget(seed)
                 else:

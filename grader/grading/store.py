@@ -88,9 +88,11 @@ def compact(record: dict) -> dict:
     """What a run keeps of a result line: who, which file, the scores, the error."""
     if not isinstance(record.get("student"), str):
         raise KeyError("student")
-    per = {e["id"]: e["score"] for e in record.get("exercises") or ()}
-    return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "lang", "grader",
-                                         "error", "score", "max_score")} | {"per": per}
+    exercises = record.get("exercises") or ()
+    per = {e["id"]: e["score"] for e in exercises}
+    internal = sum(p.get("note") == "internal-error" for e in exercises for p in e.get("parts") or ())
+    return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "variants", "lang", "reading",
+                                         "grader", "error", "score", "max_score")} | {"per": per, "internal_errors": internal}
 
 
 def csv_header() -> list[str]:

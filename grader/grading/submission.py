@@ -16,7 +16,6 @@ escape that is half a character (``"\\ud800"``) are refused.
 from __future__ import annotations
 
 import json
-import os
 import re
 import stat
 import sys
@@ -26,8 +25,10 @@ from pathlib import Path
 import tomllib
 
 from grader.bank import EXERCISES, UnknownExercise, UnknownPart, get
+from grader.files import NotRegular, TooBig, read_regular
 
-SEED_KEY = "seed"     # the one top-level key that is not an exercise id
+SEED_KEY = "seed"     # the top-level keys that are not exercise ids: the variant,
+LANG_KEY = "lang"     # and the language the answers are written in (how 0,5 reads)
 MAX_BYTES = 1 << 20   # a submission file larger than this is not read
 BOM = "\ufeff"
 # what a path that is not a regular file is, by its mode (anything else: a device)
@@ -39,6 +40,7 @@ NOT_A_FILE = ((stat.S_ISDIR, "error-is-folder"), (stat.S_ISFIFO, "error-fifo"),
 class Submission:
     answers: dict[str, dict[str, str]]     # {exercise id: {part id: answer text}}
     seed: str | None = None                # the variant, as the file names it
+    lang: str | None = None                # the student's language, as the file names it
 
 
 @dataclass(frozen=True)
@@ -80,39 +82,34 @@ def read_bytes(path, *, follow: bool = True) -> bytes:
     """The content of a regular file of at most MAX_BYTES (``follow``: through a symbolic
     link), or a SubmissionError saying why not. Its type is checked before it is opened."""
     try:
-        mode = os.stat(path, follow_symlinks=follow).st_mode
-        if refusal(path, mode):
-            raise refusal(path, mode)
-        flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | (0 if follow else os.O_NOFOLLOW)
-        fd = os.open(path, flags)
+        return read_regular(path, MAX_BYTES, follow=follow)
+    except NotRegular as exc:
+        raise refusal(path, exc.mode) from None
+    except TooBig as exc:
+        raise file_error(path, "error-too-big", path=path, size=exc.size, limit=MAX_BYTES) from None
     except FileNotFoundError:
         raise file_error(path, "error-no-such-file", path=path) from None
     except OSError as exc:
         raise file_error(path, "error-unreadable", path=path, reason=exc.strerror or str(exc)) from None
-    try:
-        info = os.fstat(fd)
-        if refusal(path, info.st_mode):          # replaced since: still never read
-            raise refusal(path, info.st_mode)
-        chunks, size = [], 0
-        while size <= MAX_BYTES and (chunk := os.read(fd, 1 << 16)):
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_BYTES:
-            raise file_error(path, "error-too-big", path=path, size=max(size, info.st_size),
-                         limit=MAX_BYTES)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise file_error(path, "error-unreadable", path=path, reason=exc.strerror or str(exc)) from None
-    finally:
-        os.close(fd)
 
 
 _TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
+class NumberText(str):
+    """A number written without quotes in a TOML or JSON file, kept as the text it was written as: the
+    grader reads it exactly, as it reads a quoted answer, never rounded to binary first."""
+
+
+def _number_text(text: str) -> NumberText:
+    if len(text) > sys.get_int_max_str_digits():
+        raise ValueError("Exceeds the limit on the digits of a number")
+    return NumberText(text.replace("_", ""))      # TOML's digit separators: 1_000.5
+
+
 def _load_toml(path: Path, text: str) -> dict:
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=_number_text)
     except tomllib.TOMLDecodeError as exc:
         where = _TOML_WHERE.search(str(exc))
         line = int(where.group(1)) if where else None
@@ -123,7 +120,7 @@ def _load_toml(path: Path, text: str) -> dict:
 
 def _load_json(path: Path, text: str) -> dict:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=_number_text, parse_constant=_number_text)
     except json.JSONDecodeError as exc:
         raise file_error(path, "error-malformed", exc.lineno, path=path, line=exc.lineno,
                      format="JSON", reason=exc.msg) from None
@@ -132,8 +129,8 @@ def _load_json(path: Path, text: str) -> dict:
 def _answer_text(path, exercise_id, part_id, value) -> str:
     if isinstance(value, str):
         return value
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return repr(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
     raise file_error(path, "error-not-a-string", path=path, exercise=exercise_id, part=part_id)
 
 
@@ -145,7 +142,7 @@ def seed_conflict(path, file_seed: str, option_seed: str) -> SubmissionError:
 
 def _seed(path, value) -> str:
     from grader.model.seeds import InvalidSeed, seed_text
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
+    if isinstance(value, (bool, NumberText)) or not isinstance(value, (str, int)):
         raise file_error(path, "error-file-seed", path=path)
     try:
         return seed_text(value)
@@ -153,13 +150,21 @@ def _seed(path, value) -> str:
         raise file_error(path, "error-file-seed", path=path) from None
 
 
+def _lang(path, value) -> str:
+    from grader.languages.messages import LOCALES
+    if value not in LOCALES:
+        raise file_error(path, "error-file-lang", path=path, value=str(value)[:40], known=", ".join(LOCALES))
+    return value
+
+
 def read_submission(path, data) -> Submission:
-    """Check the shape, ids and seed of loaded data."""
+    """Check the shape, ids, seed and language of loaded data."""
     if not isinstance(data, dict):
         raise file_error(path, "error-not-tables", path=path)
     seed = _seed(path, data[SEED_KEY]) if SEED_KEY in data else None
-    answers = parse_submission(path, {k: v for k, v in data.items() if k != SEED_KEY})
-    return Submission(answers, seed)
+    lang = _lang(path, data[LANG_KEY]) if LANG_KEY in data else None
+    answers = parse_submission(path, {k: v for k, v in data.items() if k not in (SEED_KEY, LANG_KEY)})
+    return Submission(answers, seed, lang)
 
 
 def parse_submission(path, data) -> dict[str, dict[str, str]]:
@@ -168,7 +173,7 @@ def parse_submission(path, data) -> dict[str, dict[str, str]]:
         raise file_error(path, "error-not-tables", path=path)
     out: dict[str, dict[str, str]] = {}
     for exercise_id, answers in data.items():
-        if exercise_id == SEED_KEY:
+        if exercise_id in (SEED_KEY, LANG_KEY):
             continue
         try:
             ex = get(exercise_id)

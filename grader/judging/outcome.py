@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from grader.languages.messages import message, plain_math
 from grader.model.exercise import Finding, finding  # noqa: F401  (what a check finds: the exercises' word too)
+from grader.reading import show
 from grader.text import escape, printable
 
 
@@ -21,6 +22,7 @@ class Outcome:
     fraction: float                       # of the part's points
     findings: tuple[Finding, ...] = ()  # empty when correct
     column: int | None = None             # where parsing failed
+    reading: tuple | None = None          # (kind, tree) when the reading needed a convention: "Read as"
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,14 @@ class PartResult:
     notes: tuple[str, ...] = ()
     column: int | None = None
     answer: str | None = None
+    read_as: str | None = None    # how the answer was read, when that needed a convention (in the language)
+    reading: tuple | None = None  # the same as (kind, tree), for the page's MathML
 
     def to_dict(self) -> dict:
         return {"id": self.id, "score": self.score, "max_score": self.max_score,
                 "correct": self.correct, "note": self.note, "feedback": self.feedback,
-                "notes": list(self.notes), "column": self.column, "answer": self.answer}
+                "notes": list(self.notes), "column": self.column, "answer": self.answer,
+                "read_as": self.read_as}
 
 
 def render(part, outcome: Outcome, lang: str, answer: str | None) -> PartResult:
@@ -47,8 +52,10 @@ def render(part, outcome: Outcome, lang: str, answer: str | None) -> PartResult:
         text = plain_math(" ".join(message(f.key, lang, **dict(f.params)) for f in outcome.findings))
     else:
         text = message("correct", lang)
+    read_as = None if outcome.reading is None else show.read_as(*outcome.reading, lang)
     return PartResult(part.id, round(part.points * outcome.fraction, 3), part.points,
-                      not keys, keys[0] if keys else "", text, keys, outcome.column, answer)
+                      not keys, keys[0] if keys else "", text, keys, outcome.column, answer,
+                      read_as, outcome.reading)
 
 
 def missing_part(part, lang: str) -> PartResult:

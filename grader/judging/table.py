@@ -1,45 +1,50 @@
-"""Plain numbers, and vectors and sets of plain numbers, judged without SymPy.
+"""The reference table: what the judge needs of the lessons' exercises, without SymPy.
 
-Most answers in a class are a decimal or a whole number (``0.3837``, ``-2``, ``1.5e-4``), or a
-vector of them (``(0.3837, 0.3837, 0.2327)``). Judging one needs only the references, the named
-mistakes and the other parts' answers as high-precision decimals, which :func:`table` keeps in a
-small JSON file in the user's cache directory (``$GRADER_CACHE_DIR``, else
-``$XDG_CACHE_HOME/andrea-grader``, else ``~/.cache/andrea-grader``), named by a hash of the grader's
-code (:func:`engine_version`). The values are still computed by the bank with SymPy, once, the first
-time (reference answers are computed, never typed); after that ``grader check ID PART 0.3837``
-starts and answers without importing SymPy. (A variant's answers go to :mod:`grader.judging.evaluate`,
-against its references in plain numbers: :func:`grader.bank.numeric`.)
+Most answers in a class are a decimal or a whole number, or a vector or set of them. Judging one needs
+each part's references, named mistakes and the other parts' answers as numbers, and how many figures
+the part asks for. :func:`build_table` computes them from the bank (in SymPy: reference answers are
+computed, never typed) and keeps each number as a 60-digit decimal, its exact fraction when it is
+rational, and, when the answer parser reads it back to the very same value, its exact form as text
+(``sqrt(14)/2``). :class:`TableSource` hands them to the one judge (:mod:`grader.judging.rules`) as
+fractions and proven intervals (:class:`~grader.arithmetic.intervals.Approx`, whose exact form a proof
+can still ask for); what the table cannot decide (a wrong vector's feedback needs the exercise's rules)
+raises Undecided, and the lesson decides, by the same rules.
 
-:func:`outcome` follows :func:`grader.judging.evaluate.evaluate` step for step with exact fractions (a
-plain number is read exactly, as the parser reads it) and references at 60 digits: the tolerance
-(:mod:`grader.arithmetic.tolerance`), a nearer target, then named mistakes, then ``decimal-imprecise``. Whenever
-that path could not decide exactly as the full path does (a number on the boundary at 60 digits, a
-wrong vector or set, whose feedback needs the exercise's own rules), or the text is anything but
-plain numbers, it returns None and the caller takes the full path.
+Where the table comes from (:func:`table`):
+
+* ``grader check`` keeps it in the user's cache directory (``$GRADER_CACHE_DIR``, else
+  ``$XDG_CACHE_HOME/andrea-grader``, else ``~/.cache/andrea-grader``), named by a hash of the grader's
+  code (:func:`engine_version`), and reads it back only from a regular file that the user owns, in a
+  folder that nobody else may write, of at most :data:`MAX_BYTES`, whose every value is well formed;
+  anything else (NaN, a huge number, deep nesting, a link, a pipe) means it is built again.
+* ``grader submit`` and ``grader grade`` (the instructors' paths: :func:`build_here`) never read it: they
+  build it in their own process (about a second) and take no verdict from a file.
 """
 from __future__ import annotations
 
 import json
 import os
 import re
-from decimal import Decimal, localcontext
+import sys
+from decimal import ROUND_CEILING, ROUND_FLOOR, Context, Decimal, InvalidOperation
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from grader.arithmetic import tolerance
-from grader.files import fingerprint, write_atomic
-from grader.judging.outcome import Outcome, finding
+from grader.arithmetic.intervals import Approx, Undecided
+from grader.files import fingerprint, read_regular, write_atomic
+from grader.model.exercise import KINDS, Finding, finding
+from grader.reading.show import show
 
 DIGITS = 60
-MAX_SIGNIFICANT = 40
-RELATIVE, ABSOLUTE, CLOSE = tolerance.RELATIVE, tolerance.ABSOLUTE, tolerance.CLOSE_FACTOR
-UNSURE = Decimal("1e-50")      # a margin this small at 60 digits: the full path decides
-# What Python's parser (and so grader.reading.parse) reads as one number, with one optional sign.
-NUMBER = re.compile(r"[ \t\r\n]*([+-]?)(([0-9]+)(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]{1,3})?[ \t\r\n]*")
-VECTOR = re.compile(r"\s*(\(([^()\[\]{}]*)\)|\[([^()\[\]{}]*)\])\s*")
-POINTS = re.compile(r"\s*\{(\s*\([^()\[\]{}]*\)\s*(?:,\s*\([^()\[\]{}]*\)\s*)*)\}\s*")
+MAX_BYTES = 1 << 21                  # a table is about 40 kB
+NAME = re.compile(r"references-[0-9a-f]{16}\.json")
+DECIMAL = re.compile(r"-?[0-9]{1,40}(?:\.[0-9]{0,80})?(?:[eE][+-]?[0-9]{1,6})?")
+EXACT = re.compile(r"-?[0-9]{1,80}/[0-9]{1,80}")
+_DOWN = Context(prec=DIGITS + 5, rounding=ROUND_FLOOR)
+_UP = Context(prec=DIGITS + 5, rounding=ROUND_CEILING)
+_trusted_only = False                 # set by the instructors' commands: build, never read
 
 
 class PartInfo(NamedTuple):
@@ -47,6 +52,7 @@ class PartInfo(NamedTuple):
     points: int
     kind: str
     form: str
+    length: int | None = None     # a vector's entries, a set's points' coordinates; None for a number
 
 
 def engine_version() -> str:
@@ -76,25 +82,22 @@ def cache_dir() -> Path:
     return Path(base) / "andrea-grader"
 
 
-def _number(value, exact_form: bool = False) -> dict:
-    """A bank value (SymPy, or an int) as a 60-digit decimal, and exactly when it is rational;
-    ``exact_form``: an irrational one also as the text the answer parser reads back to the very
-    same SymPy value (None if it does not), so that :func:`grader.judging.evaluate.proved_on_table` can
-    prove an exact form against it without building the lesson."""
+# --- building it --------------------------------------------------------------------------
+
+def _number(value) -> dict:
+    """A bank value as a 60-digit decimal, exactly when it is rational, and as the text the answer
+    parser reads back to the very same value (None if it does not)."""
     import sympy
 
     from grader.model.geometry import to_sympy
     value = to_sympy(value)
     exact = f"{value.p}/{value.q}" if value.is_Rational else None
-    number = {"decimal": str(sympy.N(value, DIGITS)), "exact": exact}
-    if exact_form:
-        number["form"] = None if exact is not None else _form(value)
-    return number
+    return {"decimal": str(sympy.N(value, DIGITS)), "exact": exact,
+            "form": None if exact is not None else _form(value)}
 
 
 def _form(value) -> str | None:
     from grader.reading.parse import AnswerSyntaxError, parse_answer
-    from grader.reading.show import show
     text = show(value)
     try:
         parsed = parse_answer(text)
@@ -103,25 +106,19 @@ def _form(value) -> str | None:
     return text if parsed.kind == "scalar" and parsed.value == value else None
 
 
-def _values(value, exact_form: bool = False) -> list[dict]:
-    values = value if isinstance(value, tuple) else (value,)
-    return [_number(v, exact_form) for v in values]
-
-
 def build_entry(exercise, part) -> dict:
-    """One part's kind, entries and points; for number and vector parts the reference, and each
-    target an answer within the tolerance may be nearer to (named mistakes, other parts' answers),
-    as 60-digit decimals (and exact fractions when they are rational); for sets, the points."""
-    from grader.judging import feedback as fb
-    entry = {"points": part.points, "kind": part.kind, "form": part.form, "whole": part.whole}
+    """One part: its kind, points, figures, the prompt's parameters, its reference (entries, or points
+    for a set) and its named mistakes, every number as :func:`_number` writes it."""
+    from grader.model import targets
+    entry = {"points": part.points, "kind": part.kind, "form": part.form, "whole": part.whole,
+             "params": {k: str(v) for k, v in part.params}, "figures": targets.figures(exercise, part.id)}
     if part.kind == "set":
-        entry["reference"] = [_values(tuple(point)) for point in part.reference]
+        entry["reference"] = [[_number(v) for v in point] for point in part.reference]
+        entry["mistakes"] = []
     else:
-        reference = tuple(part.reference) if part.kind == "vector" else part.reference
-        entry["reference"] = _values(reference, exact_form=True)
-        entry["targets"] = [{"key": note.key, "params": dict(note.params), "values": _values(value),
-                             "mistake": note.key != "other-part"}
-                            for note, value in fb.targets(exercise, part.id)]
+        entry["reference"] = [_number(v) for v in targets.entries(part.reference)]
+        entry["mistakes"] = [{"key": key, "values": [_number(v) for v in value]}
+                             for key, value in targets.mistakes(exercise, part.id)]
     return entry
 
 
@@ -131,224 +128,175 @@ def build_table() -> dict:
     return {ex.id: {part.id: build_entry(ex, part) for part in ex.parts} for ex in bank.EXERCISES.values()}
 
 
+def build_here() -> None:
+    """From now on, in this process and the workers it forks, the table is built here, never read
+    from a file (``grader submit`` and ``grader grade``: an instructor's grades cannot come from a
+    cache someone edited)."""
+    global _trusted_only
+    _trusted_only = True
+    table.cache_clear()
+
+
 @cache
 def table() -> dict:
-    """The table, from the cache file when this grader version wrote one."""
+    """The table: from the cache file when this grader version wrote one that can be trusted (see
+    the module's docstring), else built, and written for next time where the folder is safe."""
     path = cache_dir() / f"references-{engine_version()}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if _well_formed(data):
-            return data
-    except (OSError, ValueError):
-        pass
+    if not _trusted_only:
+        found = _read(path)
+        if found is not None:
+            return found
     data = build_table()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        for old in path.parent.glob("references-*.json"):   # earlier versions of the grader
-            old.unlink(missing_ok=True)
-        write_atomic(path, json.dumps(data), sync=False)
-    except OSError:
-        pass   # a read-only home: computed again next time, nothing else changes
+    _write(path, data)
     return data
 
 
-def _well_formed(data) -> bool:
-    """A damaged cache file is computed again, never trusted half-way."""
-    def number(value):
-        Decimal(value["decimal"])
-        if value["exact"] is not None:
-            Fraction(value["exact"])
-        if value.get("form") is not None:
-            str.strip(value["form"])
+def _read(path: Path) -> dict | None:
+    """The table in ``path`` if every check passes, else None."""
     try:
-        for parts in data.values():
-            for entry in parts.values():
-                int(entry["points"]), str(entry["kind"]), str(entry["form"]), bool(entry["whole"])
-                references = entry["reference"] if entry["kind"] == "set" else [entry["reference"]]
-                for values in references:
-                    for value in values:
-                        number(value)
-                for target in entry.get("targets", ()):
-                    str(target["key"]), dict(target["params"]), bool(target["mistake"])
-                    for value in target["values"]:
-                        number(value)
-        return True
-    except (AttributeError, KeyError, TypeError, ValueError, ArithmeticError):
-        return False
+        data = json.loads(read_regular(path, MAX_BYTES, follow=False, private=_owned_files()),
+                          parse_constant=_refuse, parse_float=_refuse, parse_int=_small_int)
+    except (OSError, ValueError, RecursionError, TypeError):
+        return None
+    return data if well_formed(data) else None
 
+
+def _owned_files() -> bool:
+    return sys.platform != "emscripten"     # the page's table comes with the page's own files
+
+
+def _refuse(text: str):
+    raise ValueError(f"not in a reference table: {text[:20]}")
+
+
+def _small_int(text: str) -> int:
+    if len(text) > 3:
+        raise ValueError("a number too large for a reference table")
+    return int(text)
+
+
+def _write(path: Path, data: dict) -> None:
+    """Write the table for next time; remove the tables of earlier versions (only files named as this
+    grader names them, regular and the user's own). A read-only or shared folder is left alone."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        for old in path.parent.iterdir():
+            if NAME.fullmatch(old.name) and old != path and old.is_file() and not old.is_symlink() \
+                    and old.stat().st_uid == getattr(os, "geteuid", lambda: old.stat().st_uid)():
+                old.unlink(missing_ok=True)
+        write_atomic(path, json.dumps(data), sync=False)
+    except OSError:
+        pass   # a read-only home: computed again next time, nothing else changes
+
+
+def well_formed(data) -> bool:
+    """Every value of a table the shape and size this grader writes: never trusted half-way."""
+    def number(value) -> bool:
+        return (isinstance(value, dict) and set(value) == {"decimal", "exact", "form"}
+                and isinstance(value["decimal"], str) and DECIMAL.fullmatch(value["decimal"]) is not None
+                and (value["exact"] is None or isinstance(value["exact"], str) and EXACT.fullmatch(value["exact"]))
+                and (value["form"] is None or isinstance(value["form"], str) and 0 < len(value["form"]) <= 300))
+
+    def numbers(values) -> bool:
+        return isinstance(values, list) and 0 < len(values) <= 20 and all(number(v) for v in values)
+
+    def entry(e) -> bool:
+        if not (isinstance(e, dict) and set(e) == {"points", "kind", "form", "whole", "params", "figures",
+                                                   "reference", "mistakes"}):
+            return False
+        if not (type(e["points"]) is int and 0 < e["points"] <= 100 and e["kind"] in KINDS
+                and isinstance(e["form"], str) and type(e["whole"]) is bool and type(e["figures"]) is int
+                and 1 <= e["figures"] <= 20 and isinstance(e["params"], dict)
+                and all(isinstance(k, str) and isinstance(v, str) and len(v) < 100 for k, v in e["params"].items())):
+            return False
+        points = e["reference"] if e["kind"] == "set" else [e["reference"]]
+        return (isinstance(points, list) and 0 < len(points) <= 50 and all(numbers(p) for p in points)
+                and isinstance(e["mistakes"], list) and len(e["mistakes"]) <= 50
+                and all(isinstance(m, dict) and set(m) == {"key", "values"} and isinstance(m["key"], str)
+                        and numbers(m["values"]) for m in e["mistakes"]))
+    return (isinstance(data, dict) and 0 < len(data) <= 100
+            and all(isinstance(parts, dict) and 0 < len(parts) <= 50 and all(entry(e) for e in parts.values())
+                    for parts in data.values()))
+
+
+# --- reading it ---------------------------------------------------------------------------
 
 def part_info(exercise_id: str, part_id: str) -> PartInfo | None:
     entry = table().get(exercise_id, {}).get(part_id)
-    return None if entry is None else PartInfo(part_id, entry["points"], entry["kind"], entry["form"])
-
-
-def read_number(text: str) -> Fraction | None:
-    """The exact value of a plain number as the parser reads it, else None."""
-    match = NUMBER.fullmatch(text)
-    if not match or len(text) > 500:
-        return None
-    sign, body, whole, point, exponent = match.groups()
-    decimal = point is not None or exponent is not None or whole is None
-    if not decimal and len(whole) > 1 and whole.startswith("0") and whole.strip("0"):
-        return None           # '012' is a syntax error to Python: the full path says so
-    if len(body.replace(".", "").lstrip("0")) > MAX_SIGNIFICANT:
-        return None
-    return Fraction(Decimal(sign + body + (exponent or "")))
-
-
-def _entries(inner: str, decimal_comma: bool) -> list[Fraction] | None:
-    """The plain numbers between a vector's brackets, separated as the parser separates them."""
-    if ";" in inner:
-        items = inner.split(";")
-        if decimal_comma:
-            items = [_DECIMAL_COMMA.sub(".", item) if item.count(",") <= 1 else "x" for item in items]
-    else:
-        if decimal_comma and _DECIMAL_COMMA.search(inner):
-            return None           # '0,5' could be a number or two entries: the full path says so
-        items = inner.split(",")
-    values = [read_number(item) for item in items]
-    return None if not values or any(v is None for v in values) else values
-
-
-def read_answer(text: str, decimal_comma: bool) -> tuple[str, object] | None:
-    """('scalar', n), ('vector', [n...]) or ('set', [[n...]...]) of plain numbers, else None."""
-    if decimal_comma and "," in text and not any(ch in text for ch in "()[]{}"):
-        if text.count(",") != 1 or not _DECIMAL_COMMA.search(text):
-            return None
-        text = _DECIMAL_COMMA.sub(".", text)
-    number = read_number(text)
-    if number is not None:
-        return "scalar", number
-    vector = VECTOR.fullmatch(text)
-    if vector:
-        values = _entries(vector.group(2) if vector.group(2) is not None else vector.group(3), decimal_comma)
-        return None if values is None else ("vector", values)
-    points = POINTS.fullmatch(text)
-    if points and not decimal_comma:
-        found = [_entries(inner, False) for inner in re.findall(r"\(([^()]*)\)", points.group(1))]
-        return None if any(p is None for p in found) else ("set", found)
-    return None
-
-
-# --- the rules, as grader.arithmetic.compare states them, on exact fractions and 60-digit references
-
-def _within(answer: Fraction, target: dict, factor: int) -> bool | None:
-    """|answer - target| <= factor * tolerance; None when 60 digits cannot tell."""
-    if target["exact"] is not None:
-        r = Fraction(target["exact"])
-        return abs(answer - r) <= factor * (ABSOLUTE if r == 0 else RELATIVE * abs(r))
-    with localcontext() as ctx:
-        ctx.prec = DIGITS + 10
-        r = Decimal(target["decimal"])
-        a = Decimal(answer.numerator) / Decimal(answer.denominator)
-        limit = factor * (Decimal(RELATIVE.numerator) / Decimal(RELATIVE.denominator)) * abs(r)
-        margin = limit - abs(a - r)
-        if abs(margin) <= UNSURE * (abs(r) + 1):
-            return None
-        return margin > 0
-
-
-def _equal(answer: Fraction, target: dict, whole: bool) -> bool | None:
-    """The verdict of one number against one value: exact for a whole-number entry, else the tolerance."""
-    if not whole:
-        return _within(answer, target, 1)
-    if target["exact"] is not None:
-        return answer == Fraction(target["exact"])
-    with localcontext() as ctx:                 # a rational never equals an irrational value
-        ctx.prec = DIGITS + 10
-        a = Decimal(answer.numerator) / Decimal(answer.denominator)
-        return False if abs(a - Decimal(target["decimal"])) > UNSURE else None
-
-
-def _gap(answers: list[Fraction], values: list[dict]) -> Decimal:
-    with localcontext() as ctx:
-        ctx.prec = DIGITS + 10
-        return max(abs(Decimal(a.numerator) / Decimal(a.denominator) - Decimal(v["decimal"]))
-                   for a, v in zip(answers, values))
-
-
-def _nearer(answers: list[Fraction], entry: dict) -> Outcome | None | bool:
-    """The note of a target nearer than the reference (an Outcome), False if none, None if unsure."""
-    own = _gap(answers, entry["reference"])
-    if own == 0:
-        return False
-    for target in entry["targets"]:
-        if len(target["values"]) == len(answers):
-            gap = _gap(answers, target["values"])
-            if abs(gap - own) <= UNSURE:
-                return None
-            if gap < own:
-                return Outcome(0.0, (finding(target["key"], **target["params"]),))
-    return False
-
-
-def _scalar(answer: Fraction, entry: dict) -> Outcome | None:
-    reference, whole = entry["reference"][0], entry["whole"]
-    equal = _equal(answer, reference, whole)
-    if equal is None:
-        return None
-    if equal:
-        nearer = _nearer([answer], entry)
-        return None if nearer is None else nearer or Outcome(1.0)
-    for target in entry["targets"]:
-        if target["mistake"] and len(target["values"]) == 1:
-            same = _equal(answer, target["values"][0], whole)
-            if same is None:
-                return None
-            if same:
-                return Outcome(0.0, (finding(target["key"], **target["params"]),))
-    close = False if whole else _within(answer, reference, CLOSE)
-    if close is None:
-        return None
-    imprecise = "decimal-imprecise-zero" if Decimal(reference["decimal"]) == 0 else "decimal-imprecise"
-    return Outcome(0.0, (finding(imprecise if close else "incorrect"),))
-
-
-def _vector(answers: list[Fraction], entry: dict) -> Outcome | None:
-    reference = entry["reference"]
-    if len(answers) != len(reference):
-        return None
-    if not all(_equal(a, r, entry["whole"]) for a, r in zip(answers, reference)):
-        return None              # a wrong vector: its feedback needs the exercise's rules
-    nearer = _nearer(answers, entry)
-    return None if nearer is None else nearer or Outcome(1.0)
-
-
-def _set(points: list[list[Fraction]], entry: dict) -> Outcome | None:
-    free = list(entry["reference"])
-    for point in points:
-        hit = next((r for r in free if len(r) == len(point)
-                    and all(_equal(a, v, entry["whole"]) for a, v in zip(point, r))), None)
-        if hit is None:
-            return None          # a wrong set: its feedback needs the exercise's rules
-        free.remove(hit)
-    return None if free else Outcome(1.0)
-
-
-_DECIMAL_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")
-WRONG_FORM = {("real", "vector"), ("real", "set"), ("integer", "vector"), ("integer", "set")}
-
-
-def outcome(exercise_id: str, part_id: str, text: str, decimal_comma: bool = False) -> Outcome | None:
-    """The outcome of an answer of plain numbers to a part on its lesson's data, or None to take
-    the full path.
-
-    ``decimal_comma``: the student's language writes 0,5; a comma is read as the parser reads it
-    (:func:`grader.reading.notation.separators`), and anything it would refuse takes the full path."""
-    answer = read_answer(text, decimal_comma)
-    if answer is None:
-        return None
-    entry = table().get(exercise_id, {}).get(part_id)
     if entry is None:
         return None
-    shape, value = answer
-    kind = entry["kind"]
-    if kind in ("real", "integer"):
-        if shape != "scalar":
-            return None
-        return _scalar(value, entry)
-    if shape == "scalar":
-        return Outcome(0.0, (finding("wrong-form", expected=f"key:{entry['form']}", got="key:kind-scalar"),))
-    if kind == "vector":
-        return _vector(value, entry) if shape == "vector" else None
-    return _set(value if shape == "set" else [value], entry) if shape in ("set", "vector") else None
+    reference = entry["reference"]
+    length = len(reference[0]) if entry["kind"] == "set" else len(reference) if entry["kind"] == "vector" else None
+    return PartInfo(part_id, entry["points"], entry["kind"], entry["form"], length)
+
+
+def value_of(number: dict):
+    """A table number for the judge: its Fraction, or an interval a few units wide in its 60th digit
+    that can give its exact form to a proof."""
+    if number["exact"] is not None:
+        return Fraction(number["exact"])
+    try:
+        d = Decimal(number["decimal"])
+    except InvalidOperation:
+        raise Undecided("a damaged number") from None
+    width = Decimal(1).scaleb(d.adjusted() - DIGITS + 3)
+    form = number["form"]
+    return Approx(_DOWN.subtract(d, width), _UP.add(d, width), None if form is None else lambda: _exact(form))
+
+
+@cache
+def _exact(form: str):
+    from grader.reading.parse import parse_answer
+    return parse_answer(form).value
+
+
+class TablePart(NamedTuple):
+    id: str
+    points: int
+    kind: str
+    form: str
+    whole: bool
+    params: tuple
+
+
+class TableSource:
+    """The lessons' exercises as the table knows them (see :class:`grader.judging.rules.Source`)."""
+
+    def __init__(self, exercise_id: str):
+        self.exercise_id = exercise_id
+        self.parts = table()[exercise_id]
+
+    def part(self, part_id: str) -> TablePart:
+        e = self.parts[part_id]
+        return TablePart(part_id, e["points"], e["kind"], e["form"], e["whole"], tuple(e["params"].items()))
+
+    def reference(self, part_id: str) -> tuple:
+        e = self.parts[part_id]
+        if e["kind"] == "set":
+            return tuple(tuple(value_of(v) for v in point) for point in e["reference"])
+        return tuple(value_of(v) for v in e["reference"])
+
+    def mistakes(self, part_id: str) -> tuple[tuple[str, tuple], ...]:
+        return tuple((m["key"], tuple(value_of(v) for v in m["values"])) for m in self.parts[part_id]["mistakes"])
+
+    def targets(self, part_id: str) -> tuple[tuple[Finding, tuple], ...]:
+        own = self.parts[part_id]
+        found = [(finding(key), value) for key, value in self.mistakes(part_id)]
+        for other_id, other in self.parts.items():
+            if other_id != part_id and _shape(other) == _shape(own):
+                found.append((finding("other-part", part=f"key:part.{self.exercise_id}.{other_id}.prompt",
+                                      **other["params"]), self.reference(other_id)))
+        return tuple(found)
+
+    def figures(self, part_id: str) -> int:
+        return self.parts[part_id]["figures"]
+
+    def rules(self, part_id: str, values: tuple) -> list[Finding]:
+        raise Undecided("a wrong vector's feedback needs the exercise's own rules")
+
+    def point_note(self, point: tuple) -> Finding:
+        raise Undecided("a wrong point's feedback needs the exercise's own rules")
+
+
+def _shape(entry: dict) -> object:
+    return len(entry["reference"]) if entry["kind"] == "vector" else entry["kind"] in ("real", "integer") or entry["kind"]

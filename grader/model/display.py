@@ -2,8 +2,24 @@
 the JSON of ``grader show --format json``, words in a language."""
 from __future__ import annotations
 
+from grader.arithmetic.tolerance import SIGNIFICANT_FIGURES
+from grader.languages.messages import message, plain_math
+from grader.model import targets
 from grader.model.exercise import Exercise
 from grader.reading.show import show
+
+
+def prompt_markup(ex: Exercise, part, lang: str) -> str:
+    """What to compute, in ``lang`` (with its ``$TeX$``), and how many figures to give when the part
+    asks for more than the tolerance's three (a target lies too near its answer)."""
+    text = part.prompt_markup(lang)
+    digits = targets.figures(ex, part.id)
+    return text if digits <= SIGNIFICANT_FIGURES else f"{text} {message('part-figures', lang, digits=digits)}"
+
+
+def prompt_text(ex: Exercise, part, lang: str) -> str:
+    """:func:`prompt_markup` as plain text (the command line)."""
+    return plain_math(prompt_markup(ex, part, lang))
 
 
 def _value(v) -> str:
@@ -33,4 +49,4 @@ def exercise_dict(ex: Exercise, lang: str) -> dict:
             "data_labels": {k: ex.label_in(k, lang) for k in ex.data},
             "parts": [{"id": p.id, "points": p.points, "kind": p.kind,
                        "entries": p.entries if p.kind in ("vector", "set") else None, "form": p.form_in(lang),
-                       "example": p.example, "prompt": p.prompt_in(lang)} for p in ex.parts]}
+                       "example": p.example, "prompt": prompt_text(ex, p, lang)} for p in ex.parts]}

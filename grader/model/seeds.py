@@ -11,6 +11,7 @@ promise "same seed, same data, on any machine".
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from typing import Sequence
 
 MAX_SEED_LENGTH = 100
@@ -26,10 +27,11 @@ class InvalidSeed(ValueError):
 
 
 def seed_text(seed: str | int) -> str:
-    """The canonical form of a seed: ``42`` and ``"42"`` are the same seed."""
+    """The canonical form of a seed: ``42`` and ``"42"`` are the same seed, and so are ``José`` typed
+    with a combining accent and with the composed letter (Unicode NFC, as student ids are compared)."""
     if isinstance(seed, bool) or not isinstance(seed, (str, int)):
         raise InvalidSeed(seed)
-    text = str(seed)
+    text = unicodedata.normalize("NFC", str(seed))
     if not text or len(text) > MAX_SEED_LENGTH or not text.isprintable() or text.strip() != text:
         raise InvalidSeed(seed)
     return text

@@ -25,33 +25,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
-
-@dataclass(frozen=True)
-class ParseError:
-    """Why an answer was rejected: a message key, its parameters, a column."""
-    key: str
-    column: int
-    params: tuple[tuple[str, str], ...] = field(default=())
-
-    @property
-    def param_dict(self) -> dict[str, str]:
-        return dict(self.params)
-
-
-class AnswerSyntaxError(ValueError):
-    def __init__(self, error: ParseError):
-        super().__init__(f"{error.key} at column {error.column}")
-        self.error = error
-
-
-def fail(key: str, column: int, **params: object) -> AnswerSyntaxError:
-    return AnswerSyntaxError(ParseError(key, column, tuple((k, str(v)) for k, v in params.items())))
-
+from grader.reading.commas import separators
+from grader.reading.errors import AnswerSyntaxError, ParseError, fail  # noqa: F401  (the reader's errors)
 
 # --- 1. characters ------------------------------------------------------------
 
@@ -94,10 +74,11 @@ class Rule:
     pattern: re.Pattern
     template: tuple[Piece, ...] = ()
     key: str | None = None
+    tag: str = ""      # the convention a rewrite reads the answer by (its "Read as" is then shown)
 
 
-def _rule(pattern: str, *template: Piece) -> Rule:
-    return Rule(re.compile(pattern), template)
+def _rule(pattern: str, *template: Piece, tag: str = "") -> Rule:
+    return Rule(re.compile(pattern), template, tag=tag)
 
 
 def _refuse(key: str, pattern: str) -> Rule:
@@ -119,33 +100,35 @@ REFUSALS = (
     _refuse("digit-underscore", r"(?<![A-Za-z_.])[0-9][0-9.]*(?P<at>_)[0-9_.]*"),
     _refuse("middle-dot", r"[0-9]+(?P<at>\u00b7)[0-9]+"),
     _refuse("percent-sign", rf"[0-9][0-9.,]*\s*(?P<at>%){_CLOSES}"),
+    # 2e+1: 2 x 10^1, or 2e + 1? (1.5e-4 and 2e3 are read as powers of ten)
+    _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+-])(?P<power>[0-9]+)(?![\w.])"),
     _refuse("unit-in-answer", rf"(?<![\w.])(?P<number>{NUMBER}(?:[eE][+-]?[0-9]+)?)\s*"
                               rf"(?P<at>(?P<word>{_LETTER}+)){_CLOSES}"),
 )
 _ARG = r"\{([^{}]*)\}"                      # a LaTeX argument with no braces inside (yet)
 LATEX = (
-    _rule(rf"\\[dt]?frac\s*{_ARG}\s*{_ARG}", "((", 1, ")/(", 2, "))"),
-    _rule(r"\\[dt]?frac\s*([0-9])\s*([0-9])", "((", 1, ")/(", 2, "))"),     # \frac12
-    _rule(rf"\\sqrt\s*{_ARG}", "sqrt(", 1, ")"),
-    _rule(r"\\sqrt\s*([0-9])", "sqrt(", 1, ")"),                             # \sqrt2
-    _rule(rf"\^\s*{_ARG}", "^(", 1, ")"),
-    _rule(r"\\left\s*([(\[])", 1),
-    _rule(r"\\right\s*([)\]])", 1),
-    _rule(r"\\(?:times|cdot)(?![A-Za-z])", "*"),
-    _rule(r"\\div(?![A-Za-z])", "/"),
-    _rule(r"\\[,;:! ]", " "),
-    _rule(r"\\([{}])", 1),
+    _rule(rf"\\[dt]?frac\s*{_ARG}\s*{_ARG}", "((", 1, ")/(", 2, "))", tag="latex"),
+    _rule(r"\\[dt]?frac\s*([0-9])\s*([0-9])", "((", 1, ")/(", 2, "))", tag="latex"),     # \frac12
+    _rule(rf"\\sqrt\s*{_ARG}", "sqrt(", 1, ")", tag="latex"),
+    _rule(r"\\sqrt\s*([0-9])", "sqrt(", 1, ")", tag="latex"),                             # \sqrt2
+    _rule(rf"\^\s*{_ARG}", "^(", 1, ")", tag="latex"),
+    _rule(r"\\left\s*([(\[])", 1, tag="latex"),
+    _rule(r"\\right\s*([)\]])", 1, tag="latex"),
+    _rule(r"\\(?:times|cdot)(?![A-Za-z])", "*", tag="latex"),
+    _rule(r"\\div(?![A-Za-z])", "/", tag="latex"),
+    _rule(r"\\[,;:! ]", " ", tag="latex"),
+    _rule(r"\\([{}])", 1, tag="latex"),
     # any other command is its name (\pi, \exp; \alpha: an unknown name, said so)
-    _rule(r"\\(?!(?:[dt]?frac|left|right)(?![A-Za-z])|sqrt\s*\{)([A-Za-z]+)", 1),
+    _rule(r"\\(?!(?:[dt]?frac|left|right)(?![A-Za-z])|sqrt\s*\{)([A-Za-z]+)", 1, tag="latex"),
 )
 _FRACTION = f"[{''.join(FRACTIONS)}]"
 NOTATIONS = (
-    _rule(r"(?<=[0-9A-Za-z)\]])\s*(?=√)", "*"),                          # 2√2 -> 2*√2
-    _rule(r"√\s*(?=\()", "sqrt"),                                         # √(14) -> sqrt(14)
-    _rule(rf"√\s*({NUMBER}|[A-Za-z]+(?![A-Za-z(]))", "sqrt(", 1, ")"),     # √2, √e
-    _rule(rf"(?<![0-9.])([0-9]+)({_FRACTION})", "(", 1, "+", (2, FRACTIONS), ")"),  # 1½
-    _rule(rf"({_FRACTION})", "(", (1, FRACTIONS), ")"),                   # ½ -> (1/2)
-    _rule(f"([{''.join(SUPERSCRIPTS)}]+)", "**(", (1, SUPERSCRIPTS), ")"),  # 10⁻⁶ -> 10**(-6)
+    _rule(r"(?<=[0-9A-Za-z)\]])\s*(?=√)", "*", tag="implicit-product"),   # 2√2 -> 2*√2
+    _rule(r"√\s*(?=\()", "sqrt", tag="root"),                             # √(14) -> sqrt(14)
+    _rule(rf"√\s*({NUMBER}|[A-Za-z]+(?![A-Za-z(]))", "sqrt(", 1, ")", tag="root"),     # √2, √e
+    _rule(rf"(?<![0-9.])([0-9]+)({_FRACTION})", "(", 1, "+", (2, FRACTIONS), ")", tag="fraction"),  # 1½
+    _rule(rf"({_FRACTION})", "(", (1, FRACTIONS), ")", tag="fraction"),                   # ½ -> (1/2)
+    _rule(f"([{''.join(SUPERSCRIPTS)}]+)", "**(", (1, SUPERSCRIPTS), ")", tag="superscript"),  # 10⁻⁶ -> 10**(-6)
     _rule("\u00b7", "*"),                                                 # 2·sqrt(2): a product
     _rule(r"\^", "**"),
 )
@@ -227,17 +210,24 @@ REFUSAL_PARAMS = MappingProxyType({
     "percent-sign": lambda m, typed, r: {"text": typed,
                                          "fraction": m.group()[:m.start("at") - m.start()].strip()
                                          + "/100"},
+    "ambiguous-exponent": lambda m, typed, r: {
+        "text": typed, "power": f"{m['mantissa']}*10^" + (m["power"] if m["sign"] == "+" else f"(-{m['power']})"),
+        "sum": f"{m['mantissa']}*e {m['sign']} {m['power']}"},
     "unit-in-answer": lambda m, typed, r: {"number": r.typed(m.start("number"), m.end("number")),
                                            "unit": r.typed(m.start("at"), m.end("at"))},
 })
 
 
-def rewrite(text: str, *, decimal_comma: bool = False, entries: bool = False,
-            words: frozenset[str] = frozenset()) -> tuple[str, tuple[int, ...]]:
-    """The text as arithmetic :mod:`grader.reading.parse` reads, and per rewritten character its
-    column in ``text`` (plus one last entry: the end). Raises :class:`AnswerSyntaxError`
-    (with a column in ``text``) for what it refuses. ``words``: the names and functions
-    an answer may use (``2 pi`` is a missing ``*``, not a unit)."""
+def rewrite(text: str, *, convention: str = "en", shape: tuple | None = None,
+            words: frozenset[str] = frozenset()) -> tuple[str, tuple[int, ...], frozenset[str]]:
+    """The text as arithmetic :mod:`grader.reading.parse` reads, per rewritten character its
+    column in ``text`` (plus one last entry: the end), and the conventions the rewriting read it by
+    (``root``, ``latex``, ``decimal-comma``...: see :data:`NOTATIONS`, :mod:`grader.reading.commas`).
+    Raises :class:`AnswerSyntaxError` (with a column in ``text``) for what it refuses.
+
+    ``convention``: the student's locale (how a comma between digits reads where the answer's shape
+    leaves two readings); ``shape``: what the part expects (:func:`grader.reading.commas.separators`);
+    ``words``: the names and functions an answer may use (``2 pi`` is a missing ``*``, not a unit)."""
     r = Rewritten(text)
     r.translate(CHARACTERS)
     for rule in GROUPING:
@@ -251,72 +241,16 @@ def rewrite(text: str, *, decimal_comma: bool = False, entries: bool = False,
     if first:
         _, n, m = min(first, key=lambda f: f[:2])
         raise r.refusal(REFUSALS[n].key, m)
+    tags = set()
     changed = True
     while changed:
         changed = any([r.apply(rule) for rule in LATEX])
+        tags |= {"latex"} if changed else set()
     for rule in NOTATIONS:
-        r.apply(rule)
+        if r.apply(rule) and rule.tag:
+            tags.add(rule.tag)
     try:
-        r.text = separators(r.text, decimal_comma, entries)
+        r.text, read = separators(r.text, convention, shape)
     except AnswerSyntaxError as exc:
         raise fail(exc.error.key, r.column(exc.error.column), **exc.error.param_dict) from None
-    return r.text, (*r.origin, len(text))
-
-
-# --- 5. separators: ';' and the decimal comma --------------------------------------
-
-_DECIMAL_COMMA = re.compile(r"(?<=[0-9]),(?=[0-9])")    # 0,5: a comma between two digits
-_TWO_COMMAS = re.compile(r"[0-9]+,[0-9]+(,)[0-9]")      # 1,234,5: not one decimal number
-_AFTER_POINT = re.compile(r"[)\]]\s*$")                  # '), (' separates points
-
-
-def separators(text: str, decimal_comma: bool, entries: bool) -> str:
-    """``text`` with ``;`` read as the separator of entries, and decimal commas read
-    where the student's language writes ``0,5`` (``decimal_comma``: fr, id).
-
-    ``;``, in any language: it separates entries, ``(1 ; 1 ; 0)``. A comma beside it
-    may only separate points (``{(1 ; 0), (0 ; 1)}``) or, with ``decimal_comma``, be a
-    decimal comma (``(0,5 ; 1)``); any other is refused (``separator-mixed``, or
-    ``decimal-comma-mixed`` in fr and id).
-
-    The decimal comma without ``;``: a comma directly between two digits (``0,5``);
-    one followed by a space or a bracket separates.
-
-    * One number expected (``entries=False``): decimal commas become points
-      (``0,3837``, ``sqrt(2,5)``). If the answer also has a separating comma,
-      or a number has two decimal commas (``1,234,5``), it is refused
-      (``decimal-comma-ambiguous``).
-    * Several entries expected (a vector or a set, ``entries=True``): commas
-      separate entries, so a decimal comma is refused (``decimal-comma-in-vector``;
-      ``(1,1,0)`` too: write ``(1, 1, 0)``).
-
-    The result has the same length as ``text``; refusals point at the comma.
-    """
-    decimal = [m.start() for m in _DECIMAL_COMMA.finditer(text)] if decimal_comma else []
-    if ";" in text:
-        chars = list(text)
-        for i, ch in enumerate(text):
-            if ch == ",":
-                if i in decimal:
-                    chars[i] = "."
-                elif not _AFTER_POINT.search(text[:i]):
-                    raise fail("decimal-comma-mixed" if decimal_comma else "separator-mixed", i)
-            elif ch == ";":
-                chars[i] = ","
-        return "".join(chars)
-    if not decimal:
-        return text
-    if not entries:
-        twice = _TWO_COMMAS.search(text)
-        if twice:
-            raise fail("decimal-comma-ambiguous", twice.start(1))
-        if text.count(",") > len(decimal):
-            raise fail("decimal-comma-ambiguous", decimal[0])
-        return _DECIMAL_COMMA.sub(".", text)
-    at = decimal[0]
-    start, end = at, at + 1
-    while start > 0 and text[start - 1].isdigit():
-        start -= 1
-    while end < len(text) and text[end].isdigit():
-        end += 1
-    raise fail("decimal-comma-in-vector", at, text=text[start:end])
+    return r.text, (*r.origin, len(text)), frozenset(tags | read)

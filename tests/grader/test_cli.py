@@ -179,7 +179,9 @@ def test_an_unknown_language_by_name_is_refused():
     (["embedding-distances", "cos-parakeet-monkey", "0,973"], {"LANG": "id_ID.UTF-8"}, 0),
     (["attention-weights", "weights", "(0,3837 ; 0,3837 ; 0,2327)", "--lang", "fr"], {}, 0),
     (["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)", "--lang", "fr"], {}, 0),
-    (["embedding-distances", "parakeet-monkey", "0,3"], {}, 1),     # English: a vector, wrong form
+    (["embedding-distances", "parakeet-monkey", "0,3"], {}, 0),     # English too: 0,3 cannot be two entries
+    (["attention-weights", "scores", "(1,1,0)", "--lang", "fr"], {}, 0),   # three entries: three commas' worth
+    (["attention-weights", "weights", "(0,38, 0,38, 0,23)", "--lang", "en"], {}, 1),   # read, then imprecise
 ])
 @pytest.mark.slow
 def test_decimal_comma(args, env, code):
@@ -187,8 +189,8 @@ def test_decimal_comma(args, env, code):
 
 
 @pytest.mark.parametrize("lang, answer, key", [
-    ("fr", "(0,5, 1, 0)", "decimal-comma-in-vector"),
-    ("id", "(1,1,0)", "decimal-comma-in-vector"),
+    ("fr", "(0,5,1,0)", "decimal-comma-in-vector"),      # (0,5 ; 1 ; 0), (0 ; 5,1 ; 0) or (0 ; 5 ; 1,0)?
+    ("id", "(1,1,0,5)", "decimal-comma-in-vector"),
     ("fr", "(0,5 ; 1, 0)", "decimal-comma-mixed"),
 ])
 @pytest.mark.slow

@@ -20,9 +20,9 @@ def test_result_comes_back():
 
 
 def test_a_slow_check_is_reported_as_too_large(monkeypatch):
-    import grader.judging.evaluate
-    monkeypatch.setattr(grader.judging.evaluate, "judge_on", lambda *a, **k: time.sleep(30))
-    result = check_part("attention-weights", "weights", "(1, 1, 1)", timeout=0.5)
+    import grader.judging.rules
+    monkeypatch.setattr(grader.judging.rules, "judge", lambda *a, **k: time.sleep(30))
+    result = check_part("attention-weights", "weights", "(exp(1), 1, 1)", timeout=0.5)
     assert (result.correct, result.note, result.score) == (False, "too-large", 0)
 
 

@@ -175,10 +175,9 @@ def test_ambiguous_decimal_comma_is_refused_at_the_comma(text, entries, key, col
     assert text[column] == ","
 
 
-def test_without_decimal_comma_a_comma_still_separates():
-    assert parse_answer("0,5").kind == "vector"
-    with pytest.raises(AnswerSyntaxError):
-        parse_answer("(0,5 ; 1)")
+def test_without_a_shape_a_comma_separates_but_beside_a_semicolon_it_is_decimal_in_every_language():
+    assert parse_answer("0,5").kind == "vector"            # no part to tell: Python's reading
+    assert parse_answer("(0,5 ; 1)").value == (Rational(1, 2), 1)
 
 
 def test_decimal_comma_keeps_columns_of_later_errors():
@@ -187,10 +186,17 @@ def test_decimal_comma_keeps_columns_of_later_errors():
     assert (info.value.error.key, info.value.error.column) == ("unknown-name", 6)
 
 
-@pytest.mark.parametrize("lang, correct", [("fr", True), ("id", True), ("en", False), ("ja", False)])
-def test_decimal_comma_only_where_the_language_writes_it(lang, correct):
+@pytest.mark.parametrize("lang", ["fr", "id", "en", "ja", "zh", "ko"])
+def test_a_decimal_comma_that_cannot_be_misread_is_read_in_every_language(lang):
     result = check_part("embedding-distances", "parakeet-monkey", "0,3", lang)
-    assert result.correct is correct
+    assert result.correct and result.read_as == ("0,3" if lang in ("fr", "id") else "0.3")
+
+
+@pytest.mark.parametrize("lang, value", [("en", 1871), ("ja", 1871), ("fr", Rational(1871, 1000)),
+                                         ("id", Rational(1871, 1000))])
+def test_what_reads_two_ways_is_read_in_the_students_convention(lang, value):
+    """1,871 is a thousands separator in en and ja, a decimal comma in fr and id."""
+    assert parse_answer("1,871", convention=lang, shape=()).value == value
 
 
 # --- notations students type (issue 12) ------------------------------------------
@@ -368,7 +374,8 @@ def test_notations_with_a_decimal_comma(text, entries, value):
 def test_rewrite_maps_every_character_back_to_the_student_text():
     from grader.reading.parse import rewrite
     text = r"（１，√２） + \frac{1}{2} + 10⁻⁶ + ½"
-    source, origin = rewrite(text)
+    source, origin, conventions = rewrite(text)
+    assert {"latex", "root", "superscript", "fraction"} <= conventions
     assert len(origin) == len(source) + 1 and origin[-1] == len(text)
     assert all(0 <= c < len(text) for c in origin[:-1])
     assert list(origin[:-1]) == sorted(origin[:-1])         # columns never go backwards
