@@ -101,7 +101,7 @@ class WrongAnswers:
             if form is HARD:
                 hard.append(key)
             else:
-                self.forms[key] = form
+                self.forms[key] = form or " ".join(key[0].split())     # a refused answer: grouped by its text
         chunks = [tuple(hard[i:i + CHUNK]) for i in range(0, len(hard), CHUNK)]
         if pool is not None and len(chunks) > 1:
             done = pool.run((i, ("normal_forms", chunk)) for i, chunk in enumerate(chunks))

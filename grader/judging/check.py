@@ -149,7 +149,8 @@ def _judge(exercise_id, part_id, reading, seed, timeout, limited) -> Outcome:
         if outcome is not None:
             return outcome
     from grader import bank  # SymPy: imported once, before any fork
-    bank.numeric(exercise_id, seed)          # built here, before the fork: a class shares it
+    if seed is not None:
+        bank.numeric(exercise_id, seed)      # drawn here, before the fork: kept for the next answer
 
     def symbolic() -> Outcome:
         outcome = _decide(exercise_id, part_id, _answer(reading, parse.value), seed, symbolic=True)

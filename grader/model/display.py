@@ -14,7 +14,10 @@ def prompt_markup(ex: Exercise, part, lang: str) -> str:
     asks for more than the tolerance's three (a target lies too near its answer)."""
     text = part.prompt_markup(lang)
     digits = targets.figures(ex, part.id)
-    return text if digits <= SIGNIFICANT_FIGURES else f"{text} {message('part-figures', lang, digits=digits)}"
+    if digits <= SIGNIFICANT_FIGURES:
+        return text
+    asked = message("part-figures", lang, digits=digits)
+    return text + ("" if asked.startswith("\uff08") else " ") + asked     # （ needs no space before it
 
 
 def prompt_text(ex: Exercise, part, lang: str) -> str:

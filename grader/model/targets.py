@@ -54,7 +54,7 @@ def _mistake_table(ex: Exercise) -> dict:
 @per_exercise
 def mistakes(ex: Exercise, part_id: str) -> tuple[tuple[str, tuple], ...]:
     """The (key, wrong entries) pairs of one part, minus any that equals the reference."""
-    from grader.model.geometry import as_number       # SymPy: only an exercise's own values need it
+    from grader.model.geometry import as_number  # SymPy: only an exercise's own values need it
     reference = entries(ex.part(part_id).reference)
     rows = [(key, tuple(as_number(v) for v in entries(value))) for key, value in _mistake_table(ex).get(part_id, [])]
     return tuple((key, value) for key, value in rows

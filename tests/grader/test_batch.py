@@ -99,7 +99,7 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
         ("erin", "erin.toml", None, False), ("frank", "frank.toml", None, False),
         ("gina", "gina.toml", None, False), ("hal", "hal.toml", None, False)]
     bob = records[1]
-    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "grader", "error",
+    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "reading", "grader", "error",
                         "score", "max_score", "exercises"}
     assert bob["seed"] is None and bob["lang"] == "en" and len(bob["sha256"]) == 64
     notes = {p["id"]: p["note"] for e in bob["exercises"] for p in e["parts"]}

@@ -29,7 +29,7 @@ from bench.grade_class import generate
 from grader import bank
 from grader.classreport.answers import normal_form
 from grader.classreport.named import named_mistakes
-from grader.judging import feedback as fb
+from grader.model import targets
 from grader.reading.parse import parse_answer
 from grader.text import csv_cell
 
@@ -285,23 +285,24 @@ def test_grade_report_and_report_write_the_same_tables(graded, tmp_path):
     ("0.5*sqrt(2)", "sqrt(2)/2", False, False),
 ])
 def test_one_value_typed_two_ways_is_one_answer(a, b, entries, comma):
-    assert normal_form(a, entries=entries, decimal_comma=comma) == \
-        normal_form(b, entries=entries, decimal_comma=comma)
+    convention = "fr" if comma else "en"
+    assert normal_form(a, entries=entries, convention=convention) == \
+        normal_form(b, entries=entries, convention=convention)
 
 
 def test_different_values_and_unreadable_answers_stay_apart():
-    assert normal_form("(0.5, 0, 0.5)", entries=True, decimal_comma=False) != \
-        normal_form("(0.5, 0.5, 0)", entries=True, decimal_comma=False)
-    assert normal_form("2x", entries=False, decimal_comma=False) is None
-    assert normal_form("__import__('os')", entries=False, decimal_comma=False) is None
-    assert normal_form("1e999999999", entries=False, decimal_comma=False) is None    # too large to read
+    assert normal_form("(0.5, 0, 0.5)", entries=True, convention="en") != \
+        normal_form("(0.5, 0.5, 0)", entries=True, convention="en")
+    assert normal_form("2x", entries=False, convention="en") is None
+    assert normal_form("__import__('os')", entries=False, convention="en") is None
+    assert normal_form("1e999999999", entries=False, convention="en") is None    # too large to read
 
 
 def test_named_mistakes_come_from_the_grader_s_mistake_tables():
     for ex in bank.EXERCISES.values():
         for p in ex.parts:
             keys = named_mistakes(ex.id, p.id)
-            assert {k for k, _ in fb.mistakes(ex, p.id)} <= set(keys)
+            assert {k for k, _ in targets.mistakes(ex, p.id)} <= set(keys)
             assert {"incorrect", "missing", "decimal-imprecise", "components-wrong"}.isdisjoint(keys)
     assert "squared-distance" in named_mistakes("embedding-distances", "parakeet-monkey")
     assert "point-outside-region" in named_mistakes("reachable-vertices", "vertices")
