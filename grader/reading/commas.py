@@ -195,4 +195,4 @@ def _refuse(run: re.Match, convention: str, expected: int | None) -> AnswerSynta
         return fail("decimal-comma-ambiguous", commas[-1])
     comma = commas[0]
     key = "decimal-comma-in-vector" if convention in DECIMAL_COMMA_LOCALES else "separator-ambiguous"
-    return fail(key, comma, text=run.group())
+    return fail(key, comma, text=re.match(r"[0-9]+,[0-9]+", run.group()).group())    # the first such number
