@@ -100,8 +100,9 @@ REFUSALS = (
     _refuse("digit-underscore", r"(?<![A-Za-z_.])[0-9][0-9.]*(?P<at>_)[0-9_.]*"),
     _refuse("middle-dot", r"[0-9]+(?P<at>\u00b7)[0-9]+"),
     _refuse("percent-sign", rf"[0-9][0-9.,]*\s*(?P<at>%){_CLOSES}"),
-    # 2e+1: 2 x 10^1, or 2e + 1? (1.5e-4 and 2e3 are read as powers of ten)
-    _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+-])(?P<power>[0-9]+)(?![\w.])"),
+    # 2e+1: 2 x 10^1, or 2e + 1? Read as a power of ten: a decimal before the e (1.5e-4), no sign
+    # after it (2e3), or an exponent written with a leading zero as programs print it (8e-06)
+    _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+-])(?P<power>[1-9][0-9]*)(?![\w.])"),
     _refuse("unit-in-answer", rf"(?<![\w.])(?P<number>{NUMBER}(?:[eE][+-]?[0-9]+)?)\s*"
                               rf"(?P<at>(?P<word>{_LETTER}+)){_CLOSES}"),
 )

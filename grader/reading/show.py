@@ -34,7 +34,7 @@ def expression_text(node: tuple, locale: str) -> str:
         digits = node[1].replace(".", number_format(locale)[0])
         if node[2] is None:
             return digits
-        exponent = node[2].lstrip("+")
+        exponent = str(int(node[2]))           # 8e-06 is 8*10^(-6)
         return f"{digits}*10^" + (exponent if not exponent.startswith("-") else f"({exponent})")
     if kind == "name":
         return node[1]
@@ -91,7 +91,7 @@ def expression_mathml(node: tuple, locale: str) -> str:
         digits = f"<mn>{escape(node[1].replace('.', number_format(locale)[0]))}</mn>"
         if node[2] is None:
             return digits
-        exponent = node[2].lstrip("+")
+        exponent = str(int(node[2]))
         power = _row(_mo("\u2212"), f"<mn>{exponent[1:]}</mn>") if exponent.startswith("-") else f"<mn>{exponent}</mn>"
         return _row(digits, _mo("\u00d7"), f"<msup><mn>10</mn>{power}</msup>")
     if kind == "name":
