@@ -28,7 +28,8 @@ import sympy
 import yaml
 
 from grader import bank
-from grader.judging import feedback as fb
+from grader.model import targets
+from grader.reading.show import show
 from hooks import checker
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site import test_browser as tb
@@ -125,8 +126,8 @@ def corpus() -> list[Case]:
     cases = readme_cases()
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
-            cases += [Case(ex.id, part.id, fb.show(value), why=f"mistake {key}")
-                      for key, value in fb.mistakes(ex, part.id)]
+            cases += [Case(ex.id, part.id, show(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
+                      for key, value in targets.mistakes(ex, part.id)]
             cases += number_cases(ex, part)
     for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
         first = ex.parts[0]
@@ -375,10 +376,10 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
         assert part["prompt"] in prompt.text_content()
     variant = bank.variant(exercise, seed)
     for part in variant.parts:
-        answers = [fb.show(part.reference) if part.kind != "set" else
-                   "{" + ", ".join(fb.show(tuple(p)) for p in part.reference) + "}"]
-        answers += [fb.show(value) for _, value in fb.mistakes(variant, part.id)][:2]
-        answers.append(fb.show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
+        answers = [show(part.reference) if part.kind != "set" else
+                   "{" + ", ".join(show(tuple(p)) for p in part.reference) + "}"]
+        answers += [show(value if part.kind == "vector" else value[0]) for _, value in targets.mistakes(variant, part.id)][:2]
+        answers.append(show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
         for answer in answers:
             case = Case(exercise, part.id, answer, locale, seed, why="variant")
             assert page_verdict(page, case) == cli_verdict(case), case
