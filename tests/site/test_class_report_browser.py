@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import ROOT
+from tests.site.browsing import launch, new_context
 from tests.grader.test_class_report import hostile_results, run, write_class
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.site.test_browser import CHROMIUM
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -49,8 +50,8 @@ def report(tmp_path_factory):
 @pytest.fixture(scope="module")
 def page(report):
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        browser = launch(playwright)
+        context = new_context(browser, viewport={"width": 1280, "height": 900})
         seen = {"requests": [], "errors": [], "dialogs": []}
 
         def route(r):

@@ -17,7 +17,7 @@ import pytest
 import sympy
 
 from grader import bank
-from tests.conftest import ROOT, run_mkdocs_build
+from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 from tests.site.test_build import LOCALES, page
 
 LESSON_OF = {
@@ -119,7 +119,8 @@ def test_copy_ready_commands_are_accepted_by_the_cli(built_site, tmp_path, local
     assert commands[1] == "grader submit answers.toml"
     for command in commands:
         argv = shlex.split(command)
-        result = subprocess.run([GRADER, *argv[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        result = subprocess.run([GRADER, *argv[1:]], cwd=tmp_path, capture_output=True, text=True,
+                                timeout=wait_seconds(15))
         assert result.returncode in (0, 1), f"{command}: {result.stdout}{result.stderr}"
         assert "Traceback" not in result.stderr
 
