@@ -12,8 +12,8 @@ import pytest
 
 from grader import bank
 from tests.conftest import ROOT
-from tests.site.browsing import launch, new_context
 from tests.grader.test_class_report import hostile_results, run, write_class
+from tests.site.browsing import launch, new_context
 from tests.site.test_browser import CHROMIUM
 
 sync_api = pytest.importorskip("playwright.sync_api")
