@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from contextlib import contextmanager
 from typing import Iterator, Sequence
 
@@ -37,7 +38,9 @@ ARGPARSE = {
     "positional arguments": ("cli.positional", {}),
     "options": ("cli.options", {}),
     "show this help message and exit": ("cli.help", {}),
+    "ignored explicit argument %r": ("cli.ignored-value", {"value": "%r"}),
 }
+SECTIONS = ("cli.positional", "cli.options")   # the help's headings: argparse ends each with ':'
 
 
 def percent_template(key: str, lang: str, fields: dict[str, str]) -> str:
@@ -62,15 +65,30 @@ def translate(text: str, lang: str) -> str:
     return out
 
 
+SPEAKING = ["en"]   # the language argparse speaks now (the grader's own argument checks say it in it too)
+
+
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """argparse words its sentences in ``lang`` inside the block."""
     saved = argparse._
     argparse._ = lambda text: translate(text, lang)
+    SPEAKING.append(lang)
     try:
         yield
     finally:
         argparse._ = saved
+        SPEAKING.pop()
+
+
+def headings(text: str, lang: str) -> str:
+    """The help ``text`` with each section's heading as ``lang`` writes a heading and its colon
+    (``cli.heading``: 'options :' in French), where argparse writes 'options:'."""
+    for key in SECTIONS:
+        title = message(key, lang)
+        text = re.sub(rf"(?m)^([ ]*){re.escape(title)}:$",
+                      lambda m: m.group(1) + message("cli.heading", lang, heading=title).replace("\\", "\\\\"), text)
+    return text
 
 
 def _help(key: str, lang: str, english: str | None) -> str | None:

@@ -46,9 +46,10 @@ class Parser(argparse.ArgumentParser):
         self._negative_number_matcher = ANSWER_LIKE
 
     def format_help(self) -> str:
-        if self.lang:
-            argtext.localize(self, self.lang)
-        return super().format_help()
+        if not self.lang:
+            return super().format_help()
+        argtext.localize(self, self.lang)
+        return argtext.headings(super().format_help(), self.lang)
 
     def speaking(self, lang: str) -> Parser:
         """This parser and its commands', with their help in ``lang``."""
@@ -118,7 +119,7 @@ def _positive(text: str) -> int:
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of processes >= 1, got {text!r}")
+        raise argparse.ArgumentTypeError(message("cli.processes", argtext.SPEAKING[-1], value=repr(text)))
     return value
 
 
@@ -247,7 +248,7 @@ def _internal_said(lang: str, count: int, log: Path) -> int:
 def describe(exc, lang: str) -> str:
     """The error in words, always starting with the file's name."""
     text = message(exc.key, lang, **dict(exc.params))
-    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
+    return text if text.startswith(exc.path) else message("cli.located", lang, where=exc.path, what=text)
 
 
 def _grade(args, lang) -> int:
@@ -258,12 +259,10 @@ def _grade(args, lang) -> int:
     try:
         batch.run(job, describe)
     except batch.BatchError as exc:
-        _warn(f"grader grade: {message(exc.key, lang, **exc.params)}")
+        _warn(message("cli.located", lang, where="grader grade", what=message(exc.key, lang, **exc.params)))
         return UNUSABLE
     except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
-        where = f"{exc.filename}: " if exc.filename else ""
-        _warn(f"grader grade: {where}{exc.strerror or exc}")
-        return UNUSABLE
+        return _os_error("grader grade", exc, lang)
     bad = [r for r in job.final if r["error"]]
     data = {"students": len(job.final), "graded": len(job.final) - len(bad),
             "graded_now": job.graded_now, "kept": job.kept,
@@ -277,7 +276,7 @@ def _grade(args, lang) -> int:
             data["report"] = _write_report(Path(args.out), lang, args.jobs)
         except OSError as exc:
             _emit(args, report.batch_text(data, lang, _style()), data)
-            return _os_error("grader grade", exc)
+            return _os_error("grader grade", exc, lang)
     text = report.batch_text(data, lang, _style())
     if args.report:
         text += "\n" + message("report.written", lang, path=data["report"])
@@ -301,9 +300,12 @@ def _write_report(out: Path, lang: str, jobs: int) -> str:
     return str(out / HTML)
 
 
-def _os_error(command: str, exc: OSError) -> int:
-    where = f"{exc.filename}: " if exc.filename else ""
-    print(f"{command}: {where}{exc.strerror or exc}", file=sys.stderr)
+def _os_error(command: str, exc: OSError, lang: str) -> int:
+    """A file the system refused (the system's own words), after the command and the file's name."""
+    said = str(exc.strerror or exc)
+    if exc.filename:
+        said = message("cli.located", lang, where=str(exc.filename), what=said)
+    _warn(message("cli.located", lang, where=command, what=said))
     return UNUSABLE
 
 
@@ -316,7 +318,7 @@ def _report(args, lang) -> int:
               file=sys.stderr)
         return UNUSABLE
     except OSError as exc:
-        return _os_error("grader report", exc)
+        return _os_error("grader report", exc, lang)
     _emit(args, message("report.written", lang, path=path), {"report": path})
     return OK
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from grader.judging.outcome import PartResult, caret, refusal_text  # noqa: F401  (caret: the report's too)
 from grader.languages.messages import DECIMAL_COMMA, message
+from grader.languages.numerals import format_places
 from grader.model.display import data_text, exercise_dict, prompt_text  # noqa: F401  (what show prints)
 from grader.text import escape, json_text, printable  # noqa: F401  (the CLI prints through them)
 
@@ -38,14 +39,15 @@ class Style:
         return self._wrap("1", text)
 
 
-def number(x: float) -> str:
-    return f"{x:g}"
+def number(x: float, lang: str) -> str:
+    """A score as ``lang`` writes it: 12, 2.5 (2,5 in French), at most three decimals."""
+    return format_places(x, lang, 3)
 
 
 def part_line(result: PartResult, lang: str, style: Style, width: int = 22) -> str:
     """A part's verdict on one line, and under it how the answer was read when that took a convention."""
     mark = style.good("\u2713") if result.correct else style.bad("\u2717")
-    score = f"{number(result.score)}/{result.max_score}"
+    score = f"{number(result.score, lang)}/{result.max_score}"
     note = "" if result.correct else f"[{result.note}] "
     line = f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
     if result.read_as is None:
@@ -59,38 +61,44 @@ def check_text(result: PartResult, lang: str, style: Style) -> str:
     return part_line(result, lang, style, width=len(result.id))
 
 
+def score_text(score: float, max_score: int, lang: str) -> str:
+    """'Score: 12/26', in ``lang`` (its colon and spacing are the catalog's)."""
+    return message("label-score", lang, score=number(score, lang), max=max_score)
+
+
 def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
     from grader.bank import EXERCISES
     lines = [] if result.seed is None else [printable(message("label-variant", lang, seed=result.seed))]
     for ex in result.exercises:
-        lesson = EXERCISES[ex.id].lesson
-        header = f"{ex.id} ({message('label-lesson', lang)} {lesson})"
-        lines.append(style.bold(f"{header}  {number(ex.score)}/{ex.max_score}"))
+        lesson = message("label-lesson", lang, n=EXERCISES[ex.id].lesson)
+        header = message("submit.exercise", lang, id=ex.id, lesson=lesson)
+        lines.append(style.bold(f"{header}  {number(ex.score, lang)}/{ex.max_score}"))
         lines += [part_line(p, lang, style) for p in ex.parts]
-    lines.append(style.bold(f"{message('label-score', lang)}: "
-                            f"{number(result.score)}/{result.max_score}"))
+    lines.append(style.bold(score_text(result.score, result.max_score, lang)))
     return "\n".join(lines)
 
 
 def heading(ex: Exercise, lang: str) -> str:
-    """'id: Title (Lesson 4)', with ', variant s1' for a variant."""
-    where = f"{message('label-lesson', lang)} {ex.lesson}"
-    if ex.seed is not None:
-        where += ", " + printable(message("label-variant", lang, seed=ex.seed))
-    return f"{ex.id}: {ex.title_in(lang)} ({where})"
+    """'id: Title (Lesson 4)', or 'id: Title (Lesson 4, variant s1)' for a variant."""
+    lesson = message("label-lesson", lang, n=ex.lesson)
+    if ex.seed is None:
+        return message("show.heading", lang, id=ex.id, title=ex.title_in(lang), lesson=lesson)
+    return message("show.heading-variant", lang, id=ex.id, title=ex.title_in(lang), lesson=lesson,
+                   variant=printable(message("label-variant", lang, seed=ex.seed)))
 
 
 def exercise_text(ex: Exercise, lang: str) -> str:
     import shlex
-    lines = [heading(ex, lang), f"{message('label-data', lang)}:"]
-    lines += [f"  {ex.label_in(name, lang)}: {data_text(value)}" for name, value in ex.data.items()]
-    lines.append(f"{message('label-parts', lang)}:")
+    lines = [heading(ex, lang), message("label-data", lang)]
+    lines += ["  " + message("show.data-item", lang, label=ex.label_in(name, lang), value=data_text(value, lang))
+              for name, value in ex.data.items()]
+    lines.append(message("label-parts", lang))
     for p in ex.parts:
-        lines.append(f"  {p.id} ({p.points}): {prompt_text(ex, p, lang)}")
-        lines.append(f"      {message('label-form', lang)}: {p.form_in(lang)}")
+        lines.append("  " + message("show.part", lang, part=p.id, points=p.points, prompt=prompt_text(ex, p, lang)))
+        lines.append("      " + message("label-form", lang, form=p.form_in(lang)))
     example = ex.parts[0]
     seed = "" if ex.seed is None else f" --seed {shlex.quote(ex.seed)}"
-    lines.append(f"{message('label-check-with', lang)}:")
+    lines.append(message("label-check-with", lang))
     lines.append(f"  grader check {ex.id} {example.id} {shlex.quote(example.example)}{seed}")
     lines.append(message("tolerance-rule", lang))
     if lang in DECIMAL_COMMA:
@@ -111,7 +119,7 @@ def gradescope(result: SubmissionResult, lang: str) -> dict:
                           "output": part.feedback if part.correct
                           else f"[{part.note}] {part.feedback}"})
     return {"score": result.score,
-            "output": f"{message('label-score', lang)}: {number(result.score)}/{result.max_score}",
+            "output": score_text(result.score, result.max_score, lang),
             "tests": tests}
 
 
@@ -129,5 +137,6 @@ def batch_text(summary: dict, lang: str, style: Style) -> str:
              printable(message("batch-grades", lang, path=summary["grades"]))]
     if summary["unreadable"]:
         lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
-        lines += [f"  {printable(u['file'])}: {printable(u['error'])}" for u in summary["unreadable"]]
+        lines += ["  " + message("batch-unreadable-file", lang, file=printable(u["file"]), error=printable(u["error"]))
+                  for u in summary["unreadable"]]
     return "\n".join(lines)

@@ -60,8 +60,7 @@ def sums_to_one(answer):
         value = compare.evaluated(total, 4)
     except compare.TooLarge:
         value = None
-    from grader.reading.show import show
-    return finding("weights-not-normalized", total=show(value if value is not None else total))
+    return finding("weights-not-normalized", total=value if value is not None else total)
 
 
 # --- variants: a query, three keys, a tie ------------------------------------

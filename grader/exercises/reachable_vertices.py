@@ -29,20 +29,18 @@ def parts(data, lesson: bool):
 def point_note(ex, point: tuple):
     """Why a student point that matched no vertex is wrong: the constraint it breaks, or that it is
     a corner of the whole simplex the floor or cap removes, or inside the region but not a vertex."""
-    from grader.reading.show import show
     symbols = ex.data["symbols"]
     if len(point) != len(symbols):
-        return finding("wrong-point-size", point=show(point), expected=len(symbols),
+        return finding("wrong-point-size", point=point, expected=len(symbols),
                        form="(" + ", ".join(symbols) + ")")
     broken = g.violations(point, symbols, ex.data["floors"], ex.data["caps"])
     if not broken:
-        return finding("not-a-vertex", point=show(point))
+        return finding("not-a-vertex", point=point)
     kind, symbol, bound = broken[0]      # 'sum' first: off the simplex altogether
     corners = g.simplex_vertices(len(symbols))
     key = "removed-simplex-vertex" if any(compare.same_point(point, c) for c in corners) \
         else "point-outside-region"
-    return finding(key, point=show(point), constraint=f"key:constraint-{kind}",
-                   symbol=symbol, bound=show(bound))
+    return finding(key, point=point, constraint=f"key:constraint-{kind}", symbol=symbol, bound=bound)
 
 
 # --- variants: a floor and a cap that both bind ---------------------------

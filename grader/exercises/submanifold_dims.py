@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from sympy import Integer
 
-from grader.languages.numerals import format_number, tex_number
+from grader.languages.numerals import Series, format_number, tex_number
 from grader.model import drawing as d
 from grader.model import geometry as g
 from grader.model.exercise import Definition, Figure, Part
@@ -27,7 +27,7 @@ def parts(data, lesson: bool):
              params=(("until", data["warmup_until"]),)),
         Part("warmup-pinned", 1, "integer", FORM, "4", n - warm, params=(("n", n),)),
         Part("polish-dim", 1, "integer", FORM, "4", g.simplex_dimension(n - len(data["polish_excluded"])),
-             params=(("polish_from", data["polish_from"]), ("excluded", ", ".join(data["polish_excluded"])))),
+             params=(("polish_from", data["polish_from"]), ("excluded", Series(data["polish_excluded"])))),
     )
 
 

@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from sympy import Integer, Rational
 
-from grader.languages.numerals import format_number, tex_number
+from grader.languages.numerals import Percent, exact_fraction, format_number, tex_number
 from grader.model import drawing as d
 from grader.model import geometry as g
 from grader.model.exercise import Definition, Figure, Part
@@ -27,7 +27,7 @@ def parts(data, lesson: bool):
         Part("lr-at-step", 1, "real", "form.lr", "1/1000", _lr(data, data["step"]),
              params=(("step", data["step"]),)),
         Part("step-at-fraction", 1, "integer", "form.steps", "1200", g.ceiling(data["fraction"] * warm),
-             params=(("percent", data["fraction"] * 100),)),
+             params=(("percent", Percent(exact_fraction(data["fraction"]))),)),
         Part("first-step-ratio", 1, "integer", "form.ratio", "50", peak / _lr(data, data["ratio_step"]),
              params=(("ratio_step", data["ratio_step"]),)),
     )

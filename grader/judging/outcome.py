@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from grader.languages.messages import message, plain_math
+from grader.languages.messages import message, plain_math, sentences
 from grader.model.exercise import Finding, finding  # noqa: F401  (what a check finds: the exercises' word too)
 from grader.reading import show
 from grader.text import escape, printable
@@ -49,7 +49,7 @@ class PartResult:
 def render(part, outcome: Outcome, lang: str, answer: str | None) -> PartResult:
     keys = tuple(f.key for f in outcome.findings)
     if keys:   # a message may name a part by its prompt, whose $TeX$ reads as text here
-        text = plain_math(" ".join(message(f.key, lang, **dict(f.params)) for f in outcome.findings))
+        text = plain_math(sentences(message(f.key, lang, **dict(f.params)) for f in outcome.findings))
     else:
         text = message("correct", lang)
     read_as = None if outcome.reading is None else show.read_as(*outcome.reading, lang)

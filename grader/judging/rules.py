@@ -30,9 +30,9 @@ from typing import Protocol
 
 from grader.arithmetic import compare
 from grader.judging.outcome import Outcome
+from grader.languages.numerals import Series
 from grader.model import targets
 from grader.model.exercise import Exercise, Finding, finding
-from grader.reading.show import show
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class ExerciseSource:
     def point_note(self, point: tuple) -> Finding:
         if self.exercise.definition.point_note is not None:
             return self.exercise.definition.point_note(self.exercise, point)
-        return finding("not-a-vertex", point=show(point))
+        return finding("not-a-vertex", point=point)
 
 
 def _wrong(*found: Finding | None, fraction: float = 0.0) -> Outcome:
@@ -136,7 +136,7 @@ def judge(source: Source, part_id: str, answer: Answer) -> Outcome:
             return _wrong(finding("exact-form-not-equal"))
         return _wrong()
     fraction = right / len(reference)
-    wrong = ", ".join(str(i + 1) for i, v in enumerate(verdicts) if not v.equal)
+    wrong = Series(i + 1 for i, v in enumerate(verdicts) if not v.equal)
     count = finding("components-wrong", components=wrong, count=len(reference) - right)
     notes = {v.note for v in verdicts if not v.equal}
     if notes == {"decimal-imprecise"}:            # only rounding: say so, nothing else
@@ -208,7 +208,7 @@ def _set(source: Source, part, answer: Answer) -> Outcome:
     if fraction == 1:
         return Outcome(1.0)
     found = [source.point_note(points[i]) for i in match.unmatched]
-    found += [finding("duplicate-point", point=show(points[i])) for i in match.duplicates]
+    found += [finding("duplicate-point", point=points[i]) for i in match.duplicates]
     if match.missing:
         found.append(finding("missing-points", count=match.missing, total=len(reference)))
     return _wrong(*found, fraction=fraction)

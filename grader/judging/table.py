@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from grader.arithmetic.intervals import Approx, Undecided
 from grader.files import fingerprint, read_regular, write_atomic
+from grader.languages.numerals import Percent, Series, plain_value
 from grader.model.exercise import KINDS, Finding, finding
 from grader.reading.show import show
 
@@ -106,12 +107,37 @@ def _form(value) -> str | None:
     return text if parsed.kind == "scalar" and parsed.value == value else None
 
 
+# A prompt's parameter in the table: text that says what the value is, so a message written from the table
+# formats it as one written from the bank does (20 000, 40 %, a、b)
+PARAM_KINDS = {"s": str, "i": int, "f": Fraction, "p": Percent}
+
+
+def param_text(value) -> str:
+    """A prompt's parameter as the table keeps it: 'i:20000', 'p:2/5', 's:parakeet', 'l:s:a|s:b'."""
+    if isinstance(value, Series):
+        return "l:" + "|".join(param_text(v) for v in value)
+    value = plain_value(value)
+    kind = next((k for k, t in reversed(PARAM_KINDS.items()) if isinstance(value, t)), "s")
+    return f"{kind}:{value}"
+
+
+def param_value(text: str):
+    """The value :func:`param_text` wrote (a damaged one is read as the text it is)."""
+    kind, _, rest = text.partition(":")
+    if kind == "l":
+        return Series(param_value(item) for item in rest.split("|"))
+    try:
+        return PARAM_KINDS[kind](rest)
+    except (KeyError, ValueError, ZeroDivisionError):
+        return text
+
+
 def build_entry(exercise, part) -> dict:
     """One part: its kind, points, figures, the prompt's parameters, its reference (entries, or points
     for a set) and its named mistakes, every number as :func:`_number` writes it."""
     from grader.model import targets
     entry = {"points": part.points, "kind": part.kind, "form": part.form, "whole": part.whole,
-             "params": {k: str(v) for k, v in part.params}, "figures": targets.figures(exercise, part.id)}
+             "params": {k: param_text(v) for k, v in part.params}, "figures": targets.figures(exercise, part.id)}
     if part.kind == "set":
         entry["reference"] = [[_number(v) for v in point] for point in part.reference]
         entry["mistakes"] = []
@@ -291,7 +317,8 @@ class TableSource:
     @_once
     def part(self, part_id: str) -> TablePart:
         e = self.parts[part_id]
-        return TablePart(part_id, e["points"], e["kind"], e["form"], e["whole"], tuple(e["params"].items()))
+        return TablePart(part_id, e["points"], e["kind"], e["form"], e["whole"],
+                         tuple((k, param_value(v)) for k, v in e["params"].items()))
 
     @_once
     def reference(self, part_id: str) -> tuple:
@@ -311,7 +338,7 @@ class TableSource:
         for other_id, other in self.parts.items():
             if other_id != part_id and _shape(other) == _shape(own):
                 found.append((finding("other-part", part=f"key:part.{self.exercise_id}.{other_id}.prompt",
-                                      **other["params"]), self.reference(other_id)))
+                                      **dict(self.part(other_id).params)), self.reference(other_id)))
         return tuple(found)
 
     @_once

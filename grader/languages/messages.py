@@ -10,6 +10,10 @@ such gap (a test fails on any).
 
 A parameter whose value starts with ``key:`` names another message; it is
 rendered first, with the same parameters (``constraint="key:constraint-floor"``).
+Any other parameter that is not text is a value (a number, a point, a percentage,
+an enumeration), written in the message's language when the message is
+(:func:`grader.languages.numerals.format_value`): a finding keeps its numbers as
+numbers, and each reader gets them in their own format.
 
 The catalogs are read with the small reader in :mod:`grader.languages.po` (fast
 at start-up); :mod:`grader.languages.audit` checks them with Babel.
@@ -19,10 +23,16 @@ from __future__ import annotations
 import os
 import re
 import string
+from decimal import Decimal
 from functools import cache
 from typing import Mapping
 
-from grader.languages.numerals import DECIMAL_COMMA  # noqa: F401  (the locales whose students type 0,5: grader.languages.numerals)
+from grader.languages.numerals import (
+    DECIMAL_COMMA,  # noqa: F401  (the locales whose students type 0,5: grader.languages.numerals)
+    Percent,
+    finite_decimal,
+    format_value,
+)
 
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
 DEFAULT = "en"
@@ -82,9 +92,22 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
                   if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
               for k, v in params.items()}
-    values = {**rule_params(lang), **values}
+    values = {**rule_params(), **values}
     needed = placeholders(template)
-    return template.format(**{name: values.get(name, "?") for name in needed})
+    return template.format(**{name: format_value(values[name], lang) if name in values else "?"
+                              for name in needed})
+
+
+FULL_WIDTH_ENDS = "\u3002\uff01\uff1f\uff09\u300d\u300f"   # 。！？）」』: the next sentence follows with no space
+
+
+def sentences(texts) -> str:
+    """Messages joined into one text, as each language joins sentences: a space between them, none after
+    a full-width sentence end (Japanese and Chinese write 。 and go on)."""
+    joined = ""
+    for text in texts:
+        joined += ("" if not joined or joined.endswith(tuple(FULL_WIDTH_ENDS)) else " ") + text
+    return joined
 
 
 # How the little TeX a message may hold ($q \cdot k_i$) reads as plain text on a terminal.
@@ -107,14 +130,13 @@ def plain_math(text: str) -> str:
 
 
 @cache
-def rule_params(lang: str) -> Mapping[str, str]:
-    """The tolerance's numbers as ``{tolerance}``, ``{absolute}``, ``{digits}`` in ``lang``: every
-    message that states the rule derives its text from :mod:`grader.arithmetic.tolerance`."""
+def rule_params() -> Mapping[str, object]:
+    """The tolerance's numbers as ``{tolerance}``, ``{absolute}``, ``{digits}`` (values: each message
+    writes them in its language): every message that states the rule derives its text from
+    :mod:`grader.arithmetic.tolerance`."""
     from grader.arithmetic import tolerance
-    from grader.languages.numerals import format_number, format_percent
-    return {"tolerance": format_percent(tolerance.RELATIVE, lang),
-            "absolute": format_number(tolerance.ABSOLUTE, lang),
-            "digits": str(tolerance.SIGNIFICANT_FIGURES)}
+    return {"tolerance": Percent(tolerance.RELATIVE), "absolute": Decimal(finite_decimal(tolerance.ABSOLUTE)),
+            "digits": tolerance.SIGNIFICANT_FIGURES}
 
 
 class UnknownLanguage(ValueError):

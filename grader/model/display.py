@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from grader.arithmetic.tolerance import SIGNIFICANT_FIGURES
 from grader.languages.messages import message, plain_math
+from grader.languages.numerals import Series, format_value
 from grader.model import targets
 from grader.model.exercise import Exercise
 from grader.reading.show import show
@@ -29,12 +30,14 @@ def _value(v) -> str:
     return show(v)
 
 
-def data_text(value) -> str:
+def data_text(value, lang: str) -> str:
+    """A data value as ``grader show`` prints it to a reader of ``lang``: numbers in the locale's format
+    (20 000, (1/2 ; 0) in French), names and ``symbol = value`` pairs as an enumeration."""
     if hasattr(value, "items"):
-        return ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) or "-"
+        return format_value(Series(f"{k} = {format_value(v, lang)}" for k, v in value.items()), lang) or "-"
     if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return ", ".join(value)
-    return _value(value)
+        return format_value(Series(value), lang)
+    return format_value(value, lang)
 
 
 def _data_json(value):

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from grader.languages.messages import message, plain_math
-from grader.languages.numerals import exact_fraction, format_number
+from grader.languages.numerals import plain_value
 
 if TYPE_CHECKING:
     import sympy
@@ -33,13 +33,15 @@ ENTRIES = frozenset({"real", "integer"})   # what a vector's components or a set
 @dataclass(frozen=True)
 class Finding:
     """What a check finds: a stable message key and its parameters (the words come later, in a
-    language). An exercise's rules return them; so does the judge."""
+    language). An exercise's rules return them; so does the judge. A parameter is text, another
+    message (``key:...``) or a value, numbers kept as numbers: the message writes them in the
+    reader's format (:func:`grader.languages.numerals.format_value`)."""
     key: str
-    params: tuple[tuple[str, str], ...] = field(default=())
+    params: tuple[tuple[str, object], ...] = field(default=())
 
 
 def finding(key: str, **params: object) -> Finding:
-    return Finding(key, tuple((k, str(v)) for k, v in params.items()))
+    return Finding(key, tuple((k, plain_value(v)) for k, v in params.items()))
 
 
 @dataclass(frozen=True)
@@ -66,17 +68,13 @@ class Part:
         return self.kind == "integer" or self.entries == "integer"
 
     def prompt_markup(self, lang: str) -> str:
-        """What to compute, in ``lang``, with its ``$TeX$`` (the site renders it)."""
-        return message(f"part.{self.exercise}.{self.id}.prompt", lang, **self.param_text(lang))
+        """What to compute, in ``lang``, with its ``$TeX$`` (the site renders it); the parameters'
+        numbers in the locale's format."""
+        return message(f"part.{self.exercise}.{self.id}.prompt", lang, **dict(self.params))
 
     def prompt_in(self, lang: str) -> str:
         """What to compute, in ``lang``, as plain text (the command line)."""
         return plain_math(self.prompt_markup(lang))
-
-    def param_text(self, lang: str) -> dict[str, str]:
-        """The prompt's parameters, numbers in the locale's format."""
-        return {k: format_number(v, lang) if exact_fraction(v) is not None else str(v)
-                for k, v in self.params}
 
     def form_in(self, lang: str) -> str:
         return message(self.form, lang)

@@ -9,10 +9,10 @@ class ParseError:
     """Why an answer was rejected: a message key, its parameters, a column."""
     key: str
     column: int
-    params: tuple[tuple[str, str], ...] = field(default=())
+    params: tuple[tuple[str, object], ...] = field(default=())   # numbers stay numbers (a message writes them)
 
     @property
-    def param_dict(self) -> dict[str, str]:
+    def param_dict(self) -> dict[str, object]:
         return dict(self.params)
 
 
@@ -23,4 +23,4 @@ class AnswerSyntaxError(ValueError):
 
 
 def fail(key: str, column: int, **params: object) -> AnswerSyntaxError:
-    return AnswerSyntaxError(ParseError(key, column, tuple((k, str(v)) for k, v in params.items())))
+    return AnswerSyntaxError(ParseError(key, column, tuple(params.items())))

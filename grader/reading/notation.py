@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
@@ -86,6 +87,7 @@ def _refuse(key: str, pattern: str) -> Rule:
 
 
 NUMBER = r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+NUMBER_OR_COMMA = r"(?:[0-9]+(?:[.,][0-9]+|\.)?|\.[0-9]+)"     # 0,3 is read as 0.3 in every language
 _LETTER = rf"[^\W\d_{''.join(SUPERSCRIPTS)}{''.join(FRACTIONS)}]"    # ² and ½ are not letters
 _CLOSES = r"(?=\s*(?:$|[,;)\]}]))"         # the end of an entry
 
@@ -103,7 +105,7 @@ REFUSALS = (
     # 2e+1: 2 x 10^1, or 2e + 1? Read as a power of ten: a decimal before the e (1.5e-4), no sign
     # after it (2e3), or an exponent written with a leading zero as programs print it (8e-06)
     _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+-])(?P<power>[1-9][0-9]*)(?![\w.])"),
-    _refuse("unit-in-answer", rf"(?<![\w.])(?P<number>{NUMBER}(?:[eE][+-]?[0-9]+)?)\s*"
+    _refuse("unit-in-answer", rf"(?<![\w.,])(?P<number>{NUMBER_OR_COMMA}(?:[eE][+-]?[0-9]+)?)\s*"
                               rf"(?P<at>(?P<word>{_LETTER}+)){_CLOSES}"),
 )
 _ARG = r"\{([^{}]*)\}"                      # a LaTeX argument with no braces inside (yet)
@@ -196,17 +198,26 @@ class Rewritten:
 def _base(m: re.Match, typed: str, r: Rewritten) -> dict:
     text = m.group()
     try:
-        value = str(int(text, 0))
+        value = int(text, 0)
     except ValueError:
         value = "?"
     return {"text": typed, "base": {"x": 16, "b": 2, "o": 8}[text[1].lower()], "value": value}
 
 
+def _decimal(text: str) -> Decimal | str:
+    """A number the advice names, as a value (the message writes it with the reader's decimal mark)."""
+    number = text.replace(",", ".")                # 0,3 is 0.3 in every language
+    try:
+        return Decimal(number) if re.fullmatch(r"[0-9]*\.?[0-9]*", number) else text
+    except InvalidOperation:
+        return text
+
+
 REFUSAL_PARAMS = MappingProxyType({
     "comment-in-answer": lambda m, typed, r: {"kept": r.typed(0, m.start()).strip()},
     "number-base": _base,
-    "digit-underscore": lambda m, typed, r: {"text": typed, "value": m.group().replace("_", "")},
-    "middle-dot": lambda m, typed, r: {"text": typed, "point": m.group().replace("\u00b7", "."),
+    "digit-underscore": lambda m, typed, r: {"text": typed, "value": _decimal(m.group().replace("_", ""))},
+    "middle-dot": lambda m, typed, r: {"text": typed, "point": _decimal(m.group().replace("\u00b7", ".")),
                                        "product": m.group().replace("\u00b7", "*")},
     "percent-sign": lambda m, typed, r: {"text": typed,
                                          "fraction": m.group()[:m.start("at") - m.start()].strip()
@@ -214,7 +225,7 @@ REFUSAL_PARAMS = MappingProxyType({
     "ambiguous-exponent": lambda m, typed, r: {
         "text": typed, "power": f"{m['mantissa']}*10^" + (m["power"] if m["sign"] == "+" else f"(-{m['power']})"),
         "sum": f"{m['mantissa']}*e {m['sign']} {m['power']}"},
-    "unit-in-answer": lambda m, typed, r: {"number": r.typed(m.start("number"), m.end("number")),
+    "unit-in-answer": lambda m, typed, r: {"number": _decimal(r.typed(m.start("number"), m.end("number"))),
                                            "unit": r.typed(m.start("at"), m.end("at"))},
 })
 

@@ -38,14 +38,16 @@ OPERATOR_SYMBOLS = {
     ast.BitOr: "|", ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
     ast.Invert: "~", ast.Not: "not",
 }
+# What an answer may not hold, by name: a word is another message (``key:construct.<name>``, so it is said in
+# the reader's language); Python's own tokens are shown as they are written
 CONSTRUCT_NAMES = {
-    ast.Lambda: "lambda", ast.Attribute: "attribute access (.)",
-    ast.Subscript: "indexing [ ]", ast.ListComp: "comprehension",
-    ast.SetComp: "comprehension", ast.DictComp: "comprehension",
-    ast.GeneratorExp: "comprehension", ast.JoinedStr: "f-string",
-    ast.Dict: "dictionary", ast.Compare: "comparison", ast.BoolOp: "and/or",
+    ast.Lambda: "lambda", ast.Attribute: "key:construct.attribute",
+    ast.Subscript: "key:construct.indexing", ast.ListComp: "key:construct.comprehension",
+    ast.SetComp: "key:construct.comprehension", ast.DictComp: "key:construct.comprehension",
+    ast.GeneratorExp: "key:construct.comprehension", ast.JoinedStr: "key:construct.text",
+    ast.Dict: "key:construct.dictionary", ast.Compare: "key:construct.comparison", ast.BoolOp: "and/or",
     ast.IfExp: "if/else", ast.NamedExpr: ":=", ast.Starred: "*",
-    ast.Slice: "slice", ast.Await: "await", ast.Yield: "yield",
+    ast.Slice: "key:construct.indexing", ast.Await: "await", ast.Yield: "yield",
 }
 
 # A tree: ("num", digits, exponent | None) for a literal (1.5e-4 is ("num", "1.5", "-4")),
@@ -185,7 +187,8 @@ class _Walker:
     def constant(self, node: ast.Constant, col: int) -> Node:
         value = node.value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            kind = "text string" if isinstance(value, (str, bytes)) else type(value).__name__
+            kind = "key:construct.text" if isinstance(value, (str, bytes)) else \
+                "key:construct.complex" if isinstance(value, complex) else repr(value)
             raise fail("not-allowed", col, construct=kind)
         literal = self.segment(node).replace("_", "")     # 1_871: a thousands separator read as such
         digits, _, exponent = literal.lower().partition("e")
@@ -241,12 +244,12 @@ class _Walker:
 
     def call(self, node: ast.Call, depth: int, col: int) -> Node:
         if not isinstance(node.func, ast.Name):
-            raise fail("not-allowed", col, construct=CONSTRUCT_NAMES.get(type(node.func), "call"))
+            raise fail("not-allowed", col, construct=CONSTRUCT_NAMES.get(type(node.func), "key:construct.call"))
         name = node.func.id
         if name not in FUNCTIONS:
             raise fail("unknown-function", col, name=name)
         if node.keywords:
-            raise fail("not-allowed", self.column(node.keywords[0].value), construct="keyword argument")
+            raise fail("not-allowed", self.column(node.keywords[0].value), construct="key:construct.keyword")
         if len(node.args) != 1:
             raise fail("wrong-arity", col, name=name, count=len(node.args))
         return ("call", "log" if name == "ln" else name, self.scalar(node.args[0], depth + 1))

@@ -41,7 +41,7 @@ def test_translated_templates_fill_like_argparse(lang):
         template = argtext.translate(text, lang)
         values = {"prog": "grader", "message": "M", "argument_name": "A", "value": "v",
                   "choices": "c", "type": "int", "option": "--x", "matches": "--xa, --xb"}
-        filled = template % (values if "%(" in text else ("X",) if "%s" in text else ())
+        filled = template % (values if "%(" in text else ("X",) if "%s" in text or "%r" in text else ())
         assert "%" not in filled.replace("%%", "")
         assert filled.endswith("\n") == text.endswith("\n")
 

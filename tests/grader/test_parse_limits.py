@@ -10,13 +10,13 @@ WIDER = 2 ** 200      # 201 bits
 
 
 @pytest.mark.parametrize("text, key, column, params", [
-    ("sqrt(x=2)", "not-allowed", 7, {"construct": "keyword argument"}),      # at the keyword's value
-    ("sqrt(2, x=3)", "not-allowed", 10, {"construct": "keyword argument"}),
-    ("sqrt(1, 2)", "wrong-arity", 0, {"name": "sqrt", "count": "2"}),
-    ("sqrt()", "wrong-arity", 0, {"name": "sqrt", "count": "0"}),
+    ("sqrt(x=2)", "not-allowed", 7, {"construct": "key:construct.keyword"}),      # at the keyword's value
+    ("sqrt(2, x=3)", "not-allowed", 10, {"construct": "key:construct.keyword"}),
+    ("sqrt(1, 2)", "wrong-arity", 0, {"name": "sqrt", "count": 2}),
+    ("sqrt()", "wrong-arity", 0, {"name": "sqrt", "count": 0}),
     ("foo(2)", "unknown-function", 0, {"name": "foo"}),
-    ("(1)(2)", "not-allowed", 0, {"construct": "call"}),                      # calling what is not a name
-    ("sqrt(2)(3)", "not-allowed", 0, {"construct": "call"}),
+    ("(1)(2)", "not-allowed", 0, {"construct": "key:construct.call"}),                      # calling what is not a name
+    ("sqrt(2)(3)", "not-allowed", 0, {"construct": "key:construct.call"}),
     (f"2**{MAX_EXPONENT + 1}", "too-large", 3, {}),                           # at the exponent
     (f"2**-{MAX_EXPONENT + 1}", "too-large", 3, {}),
     (f"{WIDER}**{MAX_EXPONENT}", "too-large", len(str(WIDER)) + 2, {}),

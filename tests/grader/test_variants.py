@@ -25,7 +25,7 @@ def f(x):
 
 
 def fingerprint(ex) -> str:
-    return "; ".join(f"{k}: {data_text(v)}" for k, v in ex.data.items())
+    return "; ".join(f"{k}: {data_text(v, 'en')}" for k, v in ex.data.items())
 
 
 def test_no_seed_is_the_lesson():
@@ -55,7 +55,7 @@ PINNED = {
     "attention-weights": "q: (1, 0, 0, 0); keys: ((1, 1, 0, 1), (1, 0, 0, 0), (0, 1, 0, 1)); d_k: 4",
     "terrain-warmup": "peak_lr: 3/10000; warmup_steps: 3000; step: 70; fraction: 3/5; ratio_step: 20",
     "reachable-vertices": "sources: hermes3-general, gutenberg, dictionary; symbols: H, G, D; floors: H = 3/5; caps: D = 1/3",
-    "submanifold-dims": "n_sources: 17; warmup_sources: hermes3-general, hermes3-creative, hermes3-roleplay, chat, smoltalk, oasst, gutenberg; warmup_until: 30000; polish_from: 104000; polish_excluded: repo-docstrings",
+    "submanifold-dims": "n_sources: 17; warmup_sources: hermes3-general, hermes3-creative, hermes3-roleplay, chat, smoltalk, oasst, gutenberg; warmup_until: 30,000; polish_from: 104,000; polish_excluded: repo-docstrings",
 }
 
 
