@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader import files
+from grader.languages.numerals import number_format
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # checker.js, checker.css, worker.js
@@ -162,6 +163,7 @@ def exercise_html(exercise_id: str, lang: str, labels: dict) -> str:
     label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
     return (
         f'<div class="course-checker-exercise" data-exercise="{_attr(exercise_id)}" data-lang="{_attr(lang)}" '
+        f'data-decimal="{_attr(number_format(lang)[0])}" '
         f"data-words='{_attr(json.dumps(words, ensure_ascii=False))}' "
         f"data-timeout='{_attr(json.dumps(web.timeout_verdict(lang), ensure_ascii=False))}' data-search-exclude hidden>"
         f'<span class="course-checker__row"><button type="button" class="course-checker__check-all md-button">'

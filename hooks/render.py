@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 import shlex
+import string
 
 from grader import bank
 from grader.languages.messages import message
@@ -48,6 +49,17 @@ def prose(text: str) -> str:
     return "".join(out) + html.escape(text[last:])
 
 
+def filled(template: str, **markup: str) -> str:
+    """A label's template in HTML: its own words escaped, its placeholders filled with ``markup`` (HTML
+    already), so a label decides its colons and brackets around code and math ('{part}: {prompt}')."""
+    out = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        out.append(html.escape(literal))
+        if name is not None:
+            out.append(markup[name])
+    return "".join(out)
+
+
 # --- the exercise
 
 
@@ -61,9 +73,10 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     parts = []
     for part in exercise.parts:
         parts.append(
-            f'<li data-part="{part.id}"><code>{part.id}</code>: {prose(prompt_markup(exercise, part, locale))} '
-            f'<span class="course-exercise__points">({html.escape(label("points", n=part.points))})</span><br>'
-            f'<small>{html.escape(label("type_as"))}: {html.escape(part.form_in(locale))}</small>'
+            f'<li data-part="{part.id}">'
+            + filled(labels["part"], part=f"<code>{part.id}</code>", prompt=prose(prompt_markup(exercise, part, locale)))
+            + f' <span class="course-exercise__points">{html.escape(label("points", n=part.points))}</span><br>'
+            f'<small>{html.escape(label("type_as", form=part.form_in(locale)))}</small>'
             # in-page checker (hooks/checker.py): the part's answer box
             + (checker.part_html(exercise.id, part.id, part.points, part.form_in(locale), labels) if in_browser else "")
             + "</li>"
@@ -88,7 +101,8 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         return body, ""
     working = "".join(math(row, display=True) for row in exercise.definition.derivation(exercise, locale))
     lines = "".join(
-        f'<li data-part="{p.id}"><code>{p.id}</code>: {math(tex_answer(p.reference, locale))}</li>'
+        f'<li data-part="{p.id}">'
+        + filled(labels["part"], part=f"<code>{p.id}</code>", prompt=math(tex_answer(p.reference, locale))) + "</li>"
         for p in exercise.parts
     )
     solution = (

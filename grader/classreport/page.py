@@ -14,6 +14,7 @@ from grader.classreport import charts
 from grader.classreport.tables import NEAR_ZERO, OUTCOMES
 from grader.classreport.text import fixed, number, percent, visible
 from grader.languages.messages import message
+from grader.languages.numerals import Series
 
 SHOWN = 100          # rows of a long list (unreadable files, damaged lines) shown on the page
 SEEDS_SHOWN = 10     # hardest and easiest variants shown when there are many
@@ -65,6 +66,23 @@ class Page:
     def w(self, key: str, **params) -> str:
         """A sentence of the report in the page's language, escaped (its parameters too)."""
         return esc(message(f"report.{key}", self.lang, **params))
+
+    def filled(self, key: str, **markup: str) -> str:
+        """A message whose parameters are markup already (escaped, with ``<code>``): the message is
+        escaped around them, so its colons and brackets are the language's own."""
+        marks = {name: f"\0{name}\0" for name in markup}
+        text = esc(message(key, self.lang, **marks))
+        for name, value in markup.items():
+            text = text.replace(esc(marks[name]), value)
+        return text
+
+    def titled(self, title: str, exercise_id: str) -> str:
+        """'Title (<code>id</code>)', the language's brackets."""
+        return self.filled("report.titled", title=esc(title), id=f"<code>{esc(exercise_id)}</code>")
+
+    def labelled(self, label: str, value: str) -> str:
+        """'Label: value' (both markup), the language's colon."""
+        return self.filled("report.labelled", label=label, value=value)
 
     def num(self, x, digits: int = 2) -> str:
         return number(x, self.lang, digits)
@@ -127,7 +145,7 @@ class Page:
 
     def contents(self) -> str:
         items = [f'<li><a href="#summary">{self.w("summary")}</a></li>']
-        items += [f'<li><a href="#ex-{i}">{esc(ex["title"])} (<code>{esc(ex["id"])}</code>)</a></li>'
+        items += [f'<li><a href="#ex-{i}">{self.titled(ex["title"], ex["id"])}</a></li>'
                   for i, ex in enumerate(self.r["exercises"], 1)]
         if self.r["variants"]:
             items.append(f'<li><a href="#variants">{self.w("variants")}</a></li>')
@@ -146,7 +164,7 @@ class Page:
         out.append(f'<p class="note">{self.w("out-of", max=self.num(s["max_score"]))}</p>')
         out.append(self.histogram(self.r["histogram"], message("report.histogram-totals", self.lang)))
         out.append(f'<h3>{self.w("by-exercise")}</h3>')
-        rows = [[f'{esc(ex["title"])} (<code>{esc(ex["id"])}</code>)', self.num(ex["max_score"]),
+        rows = [[self.titled(ex["title"], ex["id"]), self.num(ex["max_score"]),
                  self.num(ex["mean"]), self.num(ex["median"]), self.num(ex["q1"]), self.num(ex["q3"])]
                 for ex in self.r["exercises"]]
         out.append(self.table([(self.w("exercise"), False), (self.w("points"), True),
@@ -185,20 +203,20 @@ class Page:
         return self.w("more", count=self.num(count - SHOWN), file=self.files[table])
 
     def exercise(self, i: int, ex: dict) -> str:
-        out = [f'<section id="ex-{i}"><h2>{esc(ex["title"])} (<code>{esc(ex["id"])}</code>)</h2>']
+        out = [f'<section id="ex-{i}"><h2>{self.titled(ex["title"], ex["id"])}</h2>']
         for j, part in enumerate(ex["parts"], 1):
             out.append(self.part(f"part-{i}-{j}", part))
         out.append("</section>")
         return "".join(out)
 
     def part(self, anchor: str, p: dict) -> str:
-        prompt = f": {esc(p['prompt'])}" if p["prompt"] else ""
-        out = [f'<section class="part" id="{anchor}"><h3><code>{esc(p["id"])}</code>{prompt}</h3>',
-               '<p class="measures">',
-               f'<span>{self.w("points")}: {self.num(p["max_score"])}</span>',
-               f'<span>{self.w("students")}: {self.num(p["students"])}</span>',
-               f'<span>{self.w("difficulty")}: {fixed(p["difficulty"], self.lang)}</span>',
-               f'<span>{self.w("discrimination")}: {fixed(p["discrimination"], self.lang)}</span></p>']
+        code = f'<code>{esc(p["id"])}</code>'
+        heading = self.labelled(code, esc(p["prompt"])) if p["prompt"] else code
+        measures = [(self.w("points"), self.num(p["max_score"])), (self.w("students"), self.num(p["students"])),
+                    (self.w("difficulty"), fixed(p["difficulty"], self.lang)),
+                    (self.w("discrimination"), fixed(p["discrimination"], self.lang))]
+        out = [f'<section class="part" id="{anchor}"><h3>{heading}</h3>', '<p class="measures">',
+               *(f"<span>{self.labelled(label, value)}</span>" for label, value in measures), "</p>"]
         if p["flag"]:
             out.append(f'<p class="flag">{self.w("flag." + p["flag"], threshold=fixed(NEAR_ZERO, self.lang, 1))}</p>')
         out += [self.outcomes(p), self.mistakes(p), self.other_notes(p), self.wrong_answers(p),
@@ -281,7 +299,7 @@ class Page:
     def method(self) -> str:
         return (f'<section id="method"><h2>{self.w("method")}</h2>'
                 f'<p>{self.w("method-text", threshold=fixed(NEAR_ZERO, self.lang, 1))}</p>'
-                f'<p class="note">{self.w("files", files=", ".join(sorted(self.files.values())))}</p>'
+                f'<p class="note">{self.w("files", files=Series(sorted(self.files.values())))}</p>'
                 "</section>")
 
 

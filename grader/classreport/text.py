@@ -2,15 +2,15 @@
 
 :func:`visible` shows control characters as escapes (``\\x1b``), so an id like
 ``\\x1b[2J`` cannot clear a terminal or hide text on a page; HTML escaping and CSV
-neutralisation come after it, in the writers. Numbers follow the locale's conventions
-(CLDR, through Babel): ``12,5 %`` and ``0,89`` in French, ``12.5%`` and ``0.89`` in English.
+neutralisation come after it, in the writers. Numbers are written as everywhere else in the grader
+(:mod:`grader.languages.numerals`, CLDR's conventions): ``12,5 %`` and ``0,89`` in French, ``12.5%``
+and ``0.89`` in English.
 """
 from __future__ import annotations
 
 import unicodedata
-from decimal import Decimal
 
-from babel.numbers import format_decimal, format_percent
+from grader.languages.numerals import format_percent, format_places
 
 INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})   # controls, format marks, line/paragraph separators
 NONE = "\u2014"     # what stands for a value that does not exist (no students, no spread)
@@ -25,22 +25,15 @@ def visible(text: str) -> str:
 
 
 def number(x: float | None, lang: str, digits: int = 2) -> str:
-    """A number in ``lang``'s format, at most ``digits`` decimals: 12.5, 12,5, 1 000."""
-    if x is None:
-        return NONE
-    return format_decimal(x, format="#,##0." + "#" * digits if digits else "#,##0", locale=lang)
+    """A number in ``lang``'s format, at most ``digits`` decimals: 12.5, 12,5, 20 000."""
+    return NONE if x is None else format_places(x, lang, digits)
 
 
 def fixed(x: float | None, lang: str, digits: int = 2) -> str:
     """A number with exactly ``digits`` decimals (a correlation: 0.40, -0.05)."""
-    if x is None:
-        return NONE
-    return format_decimal(x, format="0." + "0" * digits, locale=lang)
+    return NONE if x is None else format_places(x, lang, digits, trim=False)
 
 
 def percent(share: float | None, lang: str) -> str:
     """A share as a percentage with at most one decimal, the locale's way: 12.5%, 12,5 %."""
-    if share is None:
-        return NONE
-    return format_percent(Decimal(round(share * 1000)) / 1000, locale=lang,
-                          decimal_quantization=False)
+    return NONE if share is None else format_percent(share, lang, places=1)

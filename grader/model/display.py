@@ -49,9 +49,11 @@ def _data_json(value):
 
 
 def exercise_dict(ex: Exercise, lang: str) -> dict:
-    """``grader show --format json``: ids and data as in the bank, words in ``lang``."""
+    """``grader show --format json``: ids and data as in the bank, words in ``lang`` (and each datum as the
+    text format writes it, in ``lang``'s number format: ``data_text``)."""
     return {"id": ex.id, "lesson": ex.lesson, "title": ex.title_in(lang), "seed": ex.seed,
             "data": {k: _data_json(v) for k, v in ex.data.items()},
+            "data_text": {k: data_text(v, lang) for k, v in ex.data.items()},
             "data_labels": {k: ex.label_in(k, lang) for k in ex.data},
             "parts": [{"id": p.id, "points": p.points, "kind": p.kind,
                        "entries": p.entries if p.kind in ("vector", "set") else None, "form": p.form_in(lang),

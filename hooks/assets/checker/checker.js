@@ -16,6 +16,8 @@
   const limit = Number(script.dataset.limit) * 1000;
   const sympyBudget = Number(script.dataset.sympyBudget) * 1000;
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
+  // a score as the page's language writes it (its decimal mark: grader/languages/numerals.py, via the build)
+  const number = (x, exercise) => String(Math.round(x * 1000) / 1000).replace(".", exercise.dataset.decimal || ".");
   const el = (tag, className, text) => {
     const node = document.createElement(tag);
     if (className) node.className = className;
@@ -182,7 +184,7 @@
     box.append(
       el("span", `course-checker__mark course-checker__mark--${result.correct ? "right" : "wrong"}`,
          result.correct ? "\u2713" : "\u2717"),
-      el("span", "course-checker__score", `${Number(result.score)}/${result.max_score}`),
+      el("span", "course-checker__score", `${number(result.score, exercise)}/${result.max_score}`),
     );
     if (result.note) box.append(el("code", "course-checker__note", `[${result.note}]`));
     box.append(el("span", "course-checker__feedback", result.feedback));
@@ -212,7 +214,7 @@
       const result = await check(part);
       if (result) score += Number(result.score);
     }
-    total.textContent = fill(words(exercise).total, { score: Math.round(score * 1000) / 1000, max });
+    total.textContent = fill(words(exercise).total, { score: number(score, exercise), max });
   }
 
   /* --- a variant: the data and prompts grader show --seed gives, and checks against it */
@@ -260,10 +262,8 @@
     shown.dataset.seed = variant.seed;
     shown.append(el("p", "course-checker__variant-title", fill(words(exercise).variant_data, { seed: variant.seed })));
     const list = el("dl", "course-checker__data");
-    Object.entries(variant.data).forEach(([name, value]) => {   // as grader show writes each line
-      const values = Array.isArray(value) ? value.join(", ") : value && typeof value === "object"
-        ? Object.entries(value).map(([k, v]) => `${k} = ${v}`).join(", ") || "-" : String(value);
-      list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", values));
+    Object.entries(variant.data_text).forEach(([name, value]) => {   // as grader show writes each line
+      list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", value));
     });
     shown.append(list);
     variant.parts.forEach((data) => {
