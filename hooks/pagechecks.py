@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from hooks import chapter, pages
+from hooks import chapter, pages, typography
 from hooks.blockspec import scan_blocks
 from hooks.pages import SOURCE, recorded_hash, source_hash
 
@@ -40,7 +40,10 @@ KINDS = {
                    "locale's rendering of it (`use`, or an `also` form): one term, one rendering on every surface",
     "title": "an exercise's title in the grader's catalog (exercise.<id>.title) differs from the heading that "
              "introduces the exercise on its page",
-    "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French)",
+    "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French); in French, a "
+                  "high punctuation mark (: ; ! ?) or guillemets without their no-break space; in Japanese and Chinese, "
+                  "ASCII punctuation next to CJK text where the full-width mark belongs (：（）)",
+    "particle": "a Korean particle right after a placeholder ({name}은): it cannot agree with every value",
     "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
     "review-stale": "a review of the labels or the catalog made against an older English text: review what "
                     "changed, then record it",
@@ -191,6 +194,8 @@ def check_prose(lines, outline, locale, glossary):
             yield line, "markers", f"export marker '{marker.group(0)}' is not text: delete it"
         if re.search(r"\s&\s", text):
             yield line, "punctuation", "'&' used for 'and': write the word"
+        for problem in typography.problems(text, locale)[:1]:
+            yield line, "typography", problem
         for term in glossary.terms:
             for avoid in term.get("avoid", []):
                 if avoid and avoid in text:

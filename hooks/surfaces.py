@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from hooks import pages
+from hooks import pages, typography
 from hooks.docs import english_only, label_lines, relative
 from hooks.pagechecks import (
     CJK,
@@ -136,6 +136,9 @@ def check_units(units: list[Unit], locale: str, glossary: Glossary) -> list[Find
             findings.append(Finding(unit.path, unit.line, "untranslated", f"{unit.key}: still the English text"))
         findings += [Finding(unit.path, unit.line, kind, f"{unit.key}: {message}")
                      for kind, message in check_numbers(unit, locale)]
+        if locale == "ko":
+            findings += [Finding(unit.path, unit.line, "particle", f"{unit.key}: {problem}")
+                         for problem in typography.particles(unit.text)[:1]]
         for term, renderings in unrendered_terms(english, text, glossary.terms):
             findings.append(Finding(unit.path, unit.line, "terminology", (
                 f"{unit.key}: English says '{term['en']}'; this locale writes it '{renderings[0]}' on every "
