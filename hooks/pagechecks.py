@@ -27,7 +27,7 @@ KINDS = {
     "untranslated": "a heading, sentence or label left in English, or Latin-script prose in a ja, zh or ko page",
     "glossary": "a forbidden or missing rendering of a term, or an identifier that was translated",
     "punctuation": "'&' written for 'and'",
-    "orphan": "a page with no English source",
+    "orphan": "a page with no English source, or a label English's labels.toml does not have",
     "block": "a malformed block",
     "link": "a link to no page",
     "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
@@ -215,6 +215,9 @@ def check_prose(lines, outline, locale, glossary):
                                          f"to `allow` in docs/{locale}/glossary.toml if they stay as they are")
         elif locale not in CJK and _looks_english(text):
             yield line, "untranslated", "this line is still in English: translate it"
+        elif locale not in CJK and (words := english_words(text, locale, allowed)):
+            yield line, "untranslated", (f"English word(s) {', '.join(words)}: translate them, or add them to `allow` "
+                                         f"in docs/{locale}/glossary.toml if they stay as they are")
 
 
 def check_glossary(outline, translated, locale, glossary, skeleton, here):
@@ -292,6 +295,31 @@ def latin_prose(text: str, allowed: set[str]) -> list[str]:
     """Latin-script words in the text that are prose: two letters or more, no digits, not allowed."""
     words = [w for w in pages.LATIN_WORD.findall(text) if len(w) > 1 and not re.search(r"[\d_]", w)]
     return [w for w in words if w.lower() not in allowed and w.lower().strip(".") not in allowed]
+
+
+WORD = re.compile(r"[^\W\d_]{3,}(?:['’][^\W\d_]+)?")
+COMMON_IN_ENGLISH, RARE_HERE = 3.0, 2.5      # Zipf frequencies: a few per million words, and under one in 3 million
+
+
+def english_words(text: str, locale: str, allowed: set[str]) -> list[str]:
+    """English words left in a Latin-script locale's prose: common in English and rare in the locale's own
+    written language, by wordfreq's lists (a yardstick of real usage: `distance` and `page` are French too,
+    `undecided` and `hint` are not). Words the glossary allows are kept."""
+    return [w for w in WORD.findall(text)
+            if w.lower() not in allowed and _frequency(w.lower(), "en") >= COMMON_IN_ENGLISH
+            and max(_frequency(form, locale) for form in _forms(w.lower())) < RARE_HERE]
+
+
+def _forms(word: str) -> tuple[str, ...]:
+    """The word and its singular, as a frequency list may only know it (translations, translation)."""
+    return (word, word[:-1]) if word.endswith(("s", "x")) and len(word) > 4 else (word,)
+
+
+@lru_cache(maxsize=None)
+def _frequency(word: str, locale: str) -> float:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, locale)
 
 
 def _looks_english(text: str) -> bool:

@@ -60,16 +60,20 @@ def load_glossary(folder: Path, english: Glossary | None = None) -> Glossary:
 
 
 def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> list[Finding]:
-    """Labels (the site's and the figures' words) left identical to English."""
+    """Labels (the site's and the figures' words) left identical to English, and labels English does not have."""
     english, path = docs / SOURCE / "labels.toml", docs / locale / "labels.toml"
     if locale == SOURCE or not path.exists() or not english.exists():
         return []
-    source = label_lines(english)
+    source, shown = label_lines(english), relative(path, root)
     allowed, least = allowed_words(glossary), 1 if locale in CJK else 2  # "Figure" is French too
     return [
-        Finding(relative(path, root), line, "untranslated", f"label '{key}' is the English '{value}': translate it")
+        Finding(shown, line, "untranslated", f"label '{key}' is the English '{value}': translate it")
         for key, (line, value) in label_lines(path).items()
         if key in source and value == source[key][1] and len(latin_prose(re.sub(r"\{[^}]*\}", " ", value), allowed)) >= least
+    ] + [
+        Finding(shown, line, "orphan", f"label '{key}' is not in English's labels.toml: nothing shows it; delete it "
+                "(or rename it to the key English uses)")
+        for key, (line, _) in label_lines(path).items() if key not in source
     ]
 
 

@@ -20,7 +20,7 @@ import re
 NO_BREAK = "\u00a0\u202f"
 FRENCH_MARKS = re.compile(r"(?P<before>.)?(?P<mark>[:;!?])(?=$|[\s)\]»”’\"'.,*_])")
 CJK_CHAR = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-CJK_ASCII_MARK = re.compile(rf"(?<=[{CJK_CHAR}])[ ]?(?P<mark>[:;!?,.])(?=$|\s|[^\w])")
+CJK_ASCII_MARK = re.compile(rf"(?<=[{CJK_CHAR}])[ ]?(?P<mark>[:;!?,.])(?![A-Za-z0-9_])")
 CJK_BRACKETS = re.compile(r"\(([^()]*)\)")
 FULL_WIDTH = {":": "：", ";": "；", "!": "！", "?": "？", ",": "，", ".": "。", "(": "（", ")": "）"}
 PLACEHOLDER_THEN = re.compile(r"\{[A-Za-z_][\w.]*\}['\"’”」]*")      # '{text}'는: the quote closes the value

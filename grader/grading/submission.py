@@ -47,7 +47,7 @@ class Submission:
 class SubmissionError(Exception):
     path: str
     key: str                     # a message key: error-unreadable, error-malformed, error-not-*, ...
-    params: tuple[tuple[str, str], ...] = field(default=())
+    params: tuple[tuple[str, object], ...] = field(default=())   # numbers stay numbers (a message writes them)
     line: int | None = None
 
     def __str__(self) -> str:
@@ -66,8 +66,7 @@ def display(name) -> str:
 
 def file_error(where, key, at_line=None, **params) -> SubmissionError:
     params = {k: display(v) if k == "path" else v for k, v in params.items()}
-    return SubmissionError(display(where), key, tuple((k, str(v)) for k, v in params.items()),
-                           at_line)
+    return SubmissionError(display(where), key, tuple(params.items()), at_line)
 
 
 def refusal(path, mode: int) -> SubmissionError | None:
@@ -114,8 +113,8 @@ def _load_toml(path: Path, text: str) -> dict:
         where = _TOML_WHERE.search(str(exc))
         line = int(where.group(1)) if where else None
         reason = _TOML_WHERE.sub("", str(exc)).strip()
-        raise file_error(path, "error-malformed", line, path=path, line=line or "?",
-                     format="TOML", reason=reason) from None
+        raise file_error(path, "error-malformed" if line else "error-malformed-file", line, path=path, line=line,
+                         format="TOML", reason=reason) from None
 
 
 def _load_json(path: Path, text: str) -> dict:
@@ -222,8 +221,8 @@ def load_bytes(path, data: bytes) -> Submission:
         if "digits" in str(exc):
             raise file_error(path, "error-long-number", path=path,
                          limit=sys.get_int_max_str_digits()) from None
-        raise file_error(path, "error-malformed", path=path, line="?",
-                     format="JSON" if json_file else "TOML", reason=str(exc)) from None
+        raise file_error(path, "error-malformed-file", path=path,
+                         format="JSON" if json_file else "TOML", reason=str(exc)) from None
     if json_file and not _all_text(data):
         raise file_error(path, "error-lone-surrogate", path=path)
     return read_submission(path, data)

@@ -64,6 +64,13 @@ LABELS = [
     ("fr", "figures.title_reachable_region", "La zone atteignable dans le simplexe de trois sources", "terminology"),
     ("fr", "figures.axis_lr", "Taux d'apprentissage", "typography"),
     ("ja", "figures.region", "[BLOCK_TYPE region] 到達可能領域", "markers"),
+    # typography: French no-break spaces, full-width marks next to CJK text; English words left in
+    ("fr", "check_one", "Vérifier une réponse :", "typography"),
+    ("fr", "hint", "« Indice »", "typography"),
+    ("ja", "check_one", "1 つの答えを確認する:", "typography"),
+    ("zh", "points", "({n} 分)", "typography"),
+    ("fr", "checker.check", "Vérifier (undecided)", "untranslated"),
+    ("id", "checker.check", "Periksa (undecided)", "untranslated"),
 ]
 
 
@@ -100,7 +107,28 @@ MESSAGES = [
     ("id", "wrong-order", "Nilainya benar & urutannya salah: berikan sesuai urutan kunci (k_1, k_2, k_3).",
      "punctuation"),
     ("zh", "exercise.attention-weights.title", "解读一个投影", "title"),
+    ("fr", "read-as", "Lu comme: {expression}", "typography"),
+    ("fr", "decimal-comma-in-vector", "Dans un vecteur, « {text}» peut être un nombre décimal ou deux entrées.",
+     "typography"),
+    ("ja", "read-as", "読み取った答え: {expression}", "typography"),
+    ("zh", "missing-points", "缺少顶点(共 {total} 个中缺少 {count} 个)。", "typography"),
+    ("ko", "duplicate-point", "점 {point}가 두 번 주어졌습니다.", "particle"),
+    ("ko", "unit-in-answer", "'{unit}'는 {number} 뒤에 있어 단위처럼 보입니다: 수만 쓰세요, {number}.", "particle"),
+    ("fr", "undecided", "Non accepté : le correcteur n’a pas pu décider (undecided). Simplifiez-la.", "untranslated"),
 ]
+
+
+@pytest.mark.slow
+def test_a_label_english_does_not_have_is_found_at_its_line(tmp_path):
+    copy = clean_copy(tmp_path, "zh")
+    path = copy / "docs/zh/labels.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("[figures]\n", "[figures]\nstray_dims = \"维数\"\n", 1),
+                    encoding="utf-8")
+    line = _label_lines(path)["figures.stray_dims"][0]
+    docs = copy / "docs"
+    glossary = translations.load_glossary(docs / "zh", translations.load_glossary(docs / "en"))
+    assert ("docs/zh/labels.toml", line, "orphan") in \
+        {(f.path, f.line, f.kind) for f in translations.check_labels(docs, "zh", copy, glossary)}
 
 
 @pytest.mark.parametrize("locale, key, value, kind", MESSAGES)

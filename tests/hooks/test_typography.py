@@ -1,0 +1,87 @@
+"""The typography checks, rule by rule: what each finds in a locale's prose and what it leaves alone."""
+import pytest
+
+from hooks import typography
+from hooks.pagechecks import english_words
+
+NB, NNB = "\u00a0", "\u202f"
+
+
+@pytest.mark.parametrize("text, problems", [
+    (f"Lu comme{NB}: 0,5", 0),
+    (f"Lu comme{NNB}: 0,5", 0),
+    ("Lu comme : 0,5", 1),                    # a plain space
+    ("Lu comme: 0,5", 1),                     # none
+    (f"Pourquoi{NNB}? Parce que{NNB}!", 0),
+    ("Pourquoi ? Parce que!", 2),
+    (f"(0,5{NNB}; 1)", 0),
+    ("(0,5 ; 1)", 1),
+    (f"écrivez{NB}:", 0),                     # at the end of the text
+    ("Données:", 1),
+    (f"**Remarque{NB}:** la suite", 0),
+    ("**Remarque :** la suite", 1),
+    ("l’heure 10:30, le rapport 1:2, http://x", 0),   # not punctuation: nothing follows it as a word
+    (f"«{NB}texte{NB}»", 0),
+    (f"«{NNB}texte{NNB}»", 0),
+    ("« texte »", 2),
+    ("«texte»", 2),
+])
+def test_french_sets_a_no_break_space_before_high_marks_and_inside_guillemets(text, problems):
+    assert len(typography.french(text)) == problems
+
+
+@pytest.mark.parametrize("text, problems", [
+    ("データ：", 0),
+    ("データ:", 1),
+    ("データ: 20,000", 1),
+    ("入力形式：整数（例：4）", 0),
+    ("整数 (例: 4)", 2),                       # brackets around CJK text, and the colon
+    ("（レッスン 3、バリアント s0042）", 0),
+    ("(レッスン 3, バリアント s0042)", 1),
+    ("各点を (H, G, D) の形で", 0),            # a formula in brackets, set apart by spaces
+    ("ソース(curriculum)の数", 1),              # brackets touching CJK text
+    ("值为 0.5。下一句", 0),                    # a decimal point is not a full stop
+    ("值为 0.5.", 0),
+    ("第 1 步.", 1),
+    ("数据,下一个", 1),
+    ("数据、下一个", 0),
+])
+def test_japanese_and_chinese_use_full_width_marks_next_to_cjk_text(text, problems):
+    assert len(typography.full_width(text)) == problems
+
+
+@pytest.mark.parametrize("template, problems", [
+    ("'{text}'는 단위처럼 보입니다", 1),
+    ("점 {point}가 두 번 주어졌습니다.", 1),
+    ("{value}을 쓰세요", 1),
+    ("{value}로 읽힙니다", 1),
+    ("“{text}”은 두 가지로 읽힙니다", 1),
+    ("{point} 점은 두 번 주어졌습니다.", 0),         # a word that agrees whatever the value
+    ("{point}은(는) 두 번 주어졌습니다.", 0),        # both forms
+    ("{expected}이어야 합니다", 0),                  # the copula reads right after any value
+    ("{expected}입니다", 0),
+    ("꼭짓점 {count}개 중 {missing}개가 빠졌습니다.", 0),
+    ("최대 학습률({peak})을 사용합니다", 0),          # the particle belongs to the word before the brackets
+    ("스텝 {step}에서", 0),                          # 에 has one form
+])
+def test_korean_puts_no_particle_right_after_a_placeholder(template, problems):
+    assert len(typography.particles(template)) == problems
+
+
+def test_each_locale_gets_its_own_rules():
+    assert typography.problems("Données: 3", "fr") and not typography.problems("Données: 3", "id")
+    assert typography.problems("データ:", "ja") and typography.problems("数据:", "zh")
+    assert not typography.problems("데이터:", "ko") and not typography.problems("Data:", "en")
+
+
+@pytest.mark.parametrize("locale, text, found", [
+    ("fr", "Non accepté (undecided) : simplifiez-la.", ["undecided"]),
+    ("fr", "la distance, la page, la dimension, les translations de vecteurs", []),   # French words as well
+    ("fr", "Un hint pour la suite", ["hint"]),
+    ("id", "Benih tidak dapat dipakai (undecided).", ["undecided"]),
+    ("id", "folder berkas jawaban, galat internal", []),     # Indonesian borrows them
+    ("fr", "le mot warmup_steps et la valeur hermes3", []),  # not words: identifiers
+])
+def test_english_words_left_in_latin_script_prose(locale, text, found):
+    assert english_words(text, locale, set()) == found
+    assert english_words(text, locale, {w.lower() for w in found}) == []   # the glossary's allow keeps them
