@@ -92,7 +92,7 @@ CODE = re.compile(
     r"|(?<![\w-])--?[a-z][\w-]*"               # --seed
     r"|\[[\w.-]+\]"                            # a TOML table: [my-exercise]
     r"|\b[a-z]{1,4}(?:, [a-z]{1,4}){2,}\b"       # a list of names: sqrt, exp, log; en, ja, zh
-    r"|\([a-z_]+\)"                             # a data key after its description: (step), (peak_lr)
+    r"|\([a-z]+_[a-z_]+\)"                      # a data key after its description: (peak_lr)
     r"|[!-~]*[A-Za-z0-9]\([^()]*\)"             # sqrt(2), lr(s), v(word)
     r"|[!-~]*[_/\\=*^][!-~]*"                    # warmup_steps, 3/20000, /autograder/results, 2*x
     r"|[A-Za-z]\w*\.[a-z]\w*"                   # results.jsonl
@@ -101,9 +101,12 @@ OPERAND = r"[A-Za-z0-9_.]+(?:\([^()]*\))?"
 FORMULA = re.compile(rf"{OPERAND}(?:\s+[-+*/=<>≤≥·]=?\s+{OPERAND})+")  # lr(s) = peak * s / warmup_steps, q . k_i
 
 
-def prose(text: str) -> str:
+def prose(text: str, names: tuple[str, ...] = ()) -> str:
     """The words of a label or message: placeholders, formulas and code blanked (`{x}` is not a word); an
-    export marker is left for the markers check."""
+    export marker is left for the markers check. ``names``: identifiers the text may give in brackets after
+    their description (a datum's name: 'fraction of the peak (fraction)')."""
+    for name in names:
+        text = text.replace(f"({name})", " ")
     pieces = EXPORT_MARKER.split(text)
     markers = EXPORT_MARKER.findall(text)
     for index, piece in enumerate(pieces):
@@ -127,7 +130,8 @@ def check_units(units: list[Unit], locale: str, glossary: Glossary) -> list[Find
     """The page checks' rules on each unit, against its own English, and one rendering per glossary term."""
     findings = []
     for unit in units:
-        english, text = prose(unit.english), prose(unit.text)
+        names = (unit.key.rsplit(".", 1)[-1],) if unit.key.startswith("data.") else ()
+        english, text = prose(unit.english, names), prose(unit.text, names)
         outline = {"headings": set(), "sentences": {p for _, p in pages.sentences([(unit.line, english)])}}
         for line, kind, message in check_prose([(unit.line, text)], outline, locale, glossary):
             findings.append(Finding(unit.path, line, kind, f"{unit.key}: {message}"))
