@@ -37,6 +37,12 @@ class Build:
         """The translated pages whose English page changed since they were stamped."""
         return frozenset(f.path for rows in self.findings.values() for f in rows if f.kind == "stale")
 
+    def page_problems(self, page: str) -> list[str]:
+        """What the translators' report finds on a page that fails the strict build (and a draft's warnings)."""
+        return [f"line {f.line}: {f.kind}{' (draft)' if f.draft else ''}: {f.message}"
+                for rows in self.findings.values() for f in rows
+                if f.path == page and (f.error or f.draft) and f.kind not in translations.INFO_KINDS]
+
     def status_html(self) -> str:
         from hooks import review
 
@@ -62,8 +68,7 @@ def check_translations(docs: Path, root: Path):
     found = {locale: [translations.Finding(*row) for row in rows]
              for locale, rows in cache.cached("checks", key, compute).items()}
     # markup that could run script is reported by the build once it is escaped, so the page is still written
-    problems = [f for rows in found.values() for f in rows
-                if f.kind not in translations.INFO_KINDS | translations.RENDER_KINDS]
+    problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
 
 
@@ -95,8 +100,18 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
     return exercise, figure
 
 
+def with_problems(markdown: str, problems: list[str]) -> str:
+    """`mkdocs serve`'s page with its problems listed first (in English, as the translators' report says them),
+    so the translator sees them where they work; a build never shows them: it fails on them."""
+    if not problems:
+        return markdown
+    items = "".join(f"<li>{html.escape(problem, quote=False)}</li>" for problem in problems)
+    return (f'<div class="course-problems" role="alert" lang="en"><p>The strict build (make build) fails on this '
+            f'page: make translations reports</p><ul>{items}</ul></div>\n\n' + markdown)
+
+
 def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
-    """Put a notice (`kind`: fallback, stale), in the reader's language, right under the page's title
+    """Put a notice (`kind`: fallback, stale, draft), in the reader's language, right under the page's title
     (or first, if it has none). The notice may hold a Markdown link."""
     block = f'<p class="course-{kind}" role="note" lang="{lang}" markdown>{html.escape(notice, quote=False)}</p>\n\n'
     title = re.search(r"(?m)^# .*\n", markdown)

@@ -1,18 +1,21 @@
 """MkDocs hook: wires the course's blocks, math, figures and checks to MkDocs events.
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
+  on_startup       once: `mkdocs build` (strict: every problem fails it) or `mkdocs serve` (the translator's
+                   preview: it keeps serving, and shows each problem in the terminal and on its page)
   on_config        every language: read the settings (`extra.course`, checked). First language of a
                    build (or of a `mkdocs serve` rebuild): start a new `Build`: check every chapter
                    (malformed blocks, math, links, and each translation against English; fail with
                    path:line), load the labels; register the blocks once
-  on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
-                   to a translation whose English page changed since it was stamped (stale)
+  on_page_markdown add a notice to a page shown in place of a missing translation (fallback), to a
+                   translation whose English page changed since it was stamped (stale), to a draft (`draft:
+                   true` in its front matter); in serve, the page's problems above its text
   on_page_content  neutralise markup that could run script (path:line); keep formulas out of search
   on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files where
                    a page has an exercise
   on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
-                   the build with every problem found, all at once
+                   the build with every problem found, all at once (in serve: say them, and go on)
 """
 
 from __future__ import annotations
@@ -42,6 +45,12 @@ log = get_plugin_logger("course")
 
 CONTEXT = PageContext()  # what the blocks read of the page being rendered (they are registered once)
 BUILD: build.Build | None = None  # the build under way: a new one with every build and rebuild
+SERVING = False  # `mkdocs serve`: problems are shown, in the terminal and on their pages, and fail nothing
+
+
+def on_startup(command, dirty):
+    global SERVING
+    SERVING = command == "serve"
 
 
 def current_language(config) -> str:
@@ -75,15 +84,18 @@ def on_config(config):
 
 
 def start(docs: Path) -> build.Build:
-    """A new build: every chapter of every locale checked at once, and the labels loaded."""
+    """A new build: every chapter of every locale checked at once, and the labels loaded. Its problems fail
+    the build; in serve, they are said in the terminal and shown on their pages."""
     findings, problems = build.check_translations(docs, ROOT)
     for note in (f for rows in findings.values() for f in rows if f not in problems):
         log.info(str(note))
-    if problems:
+    if problems and not SERVING:
         raise PluginError(
             "the chapters have problems (`make translations` gives the full report):\n"
             + "\n".join(map(str, problems))
         )
+    for problem in problems:      # serve: the preview goes on; the strict build fails on each of these
+        log.warning(f"{problem} (make build fails on it)")
     try:
         labels = load_labels(docs)
     except LabelError as error:
@@ -116,6 +128,10 @@ def on_page_markdown(markdown, page, config, files):
         english_url = page.url.removeprefix(f"{lang}/")
         url = get_relative_url(english_url or ".", page.url or ".")
         markdown = build.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
+    if not is_fallback(page, lang) and page.meta.get("draft") is True:
+        markdown = build.with_notice(markdown, CONTEXT.label("draft_notice"), lang, "draft")
+    if SERVING and not is_fallback(page, lang):
+        markdown = build.with_problems(markdown, BUILD.page_problems(BUILD.page))
     return markdown
 
 
@@ -154,6 +170,8 @@ def on_post_build(config):
     if config.site_dir == BUILD.site_dir:  # the default language's build: the site's root
         checker.publish(Path(config.site_dir), BUILD.checker)
     problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
-    if problems:
-        BUILD.problems.clear()
+    BUILD.problems.clear()
+    if problems and not SERVING:
         raise PluginError("the chapters have problems:\n" + "\n".join(problems))
+    for problem in problems:
+        log.warning(f"{problem} (make build fails on it)")

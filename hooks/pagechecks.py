@@ -49,6 +49,7 @@ KINDS = {
                     "changed, then record it",
 }
 INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
+BREAKING_KINDS = frozenset({"block", "link", "markup"})  # they break the page: errors on a draft too
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
@@ -64,9 +65,15 @@ class Finding:
     line: int
     kind: str
     message: str
+    draft: bool = False   # found on a page marked `draft: true`: a warning, until the page is finished
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.kind}: {self.message}"
+        return f"{self.path}:{self.line}: {self.kind}{' (draft)' if self.draft else ''}: {self.message}"
+
+    @property
+    def error(self) -> bool:
+        """Does it fail the strict build? Every kind but the informational ones, unless on a draft."""
+        return not self.draft and self.kind not in INFO_KINDS
 
 
 @dataclass(frozen=True)
@@ -99,18 +106,51 @@ def english_outline(english: str):
     }
 
 
-def check_page(english: str, translated: str, locale: str, path: str, glossary: Glossary) -> list[Finding]:
-    """Every finding of one translated page against its English page."""
+def check_page(english: str, translated: str, locale: str, path: str, glossary: Glossary,
+               reviewed: str | None = None) -> list[Finding]:
+    """Every finding of one translated page against its English page. A page translated up to a point (its
+    headings and blocks the start of English's) gets one finding per section still missing, and nothing about
+    what those sections hold. The page is stale when English changed since the version it translates: its
+    `translation_of`, else the one its last review (`reviewed`, the record's hash) was made against."""
     outline = english_outline(english)
     skeleton = pages.structure(translated, path)
-    here = pages.aligner(english, translated, outline["structure"], skeleton)
+    aligned = pages.aligner(english, translated, outline["structure"], skeleton)
+    cut = partial_from(outline["structure"], skeleton)
+    here = aligned if cut is None else (lambda line: None if line >= cut else aligned(line))
     findings = [Finding(path, line, kind, message) for check in PAGE_CHECKS
-                for line, kind, message in check(outline, translated, locale, glossary, skeleton, here)]
-    recorded = recorded_hash(translated)
+                for line, kind, message in check(outline, translated, locale, glossary, skeleton, here)
+                if line is not None]
+    if cut is not None:
+        findings += missing_sections(english, outline["structure"][len(skeleton):], path, len(translated.splitlines()))
+    recorded = recorded_hash(translated) or reviewed
     if recorded is not None and recorded != source_hash(english):
-        findings.insert(0, Finding(path, 1, "stale", "the English page changed since this translation: "
+        since = "this translation" if recorded_hash(translated) else "its last review (docs/<locale>/review.toml)"
+        findings.insert(0, Finding(path, 1, "stale", f"the English page changed since {since}: "
                                    f"update it, then record your review: --stamp {path} --reviewer NAME"))
     return findings
+
+
+def partial_from(english: list, skeleton: list) -> int | None:
+    """The English line from which a page is not translated yet, when its headings and blocks are the start of
+    English's (a translation in progress); None for a page with all of them, or other ones."""
+    if not 0 < len(skeleton) < len(english) or any(a != b for (_, a), (_, b) in zip(english, skeleton)):
+        return None
+    return english[len(skeleton)][0]
+
+
+def missing_sections(english: str, missing: list, path: str, last_line: int) -> list[Finding]:
+    """One finding per English section a partial page does not have yet (its heading named), at the page's end."""
+    titles = {line: f"{'#' * level} {title.strip()}" for line, level, title in pages.headings(english)}
+    starts = [line for line, _ in missing if line in titles] or [missing[0][0]]
+    if missing[0][0] not in titles:          # the page stops inside a section: the rest of it is missing too
+        starts.insert(0, missing[0][0])
+    found = []
+    for line in dict.fromkeys(starts):
+        what = f"section '{titles[line]}'" if line in titles else f"the rest of the section (from its '{dict(missing)[line]}')"
+        found.append(Finding(path, last_line, "structure", (
+            f"{what} (English line {line}) is not translated yet: translate it after this line, or mark the page "
+            "`draft: true` in its front matter while you work")))
+    return found
 
 
 def check_structure(outline, translated, locale, glossary, skeleton, here):
@@ -119,6 +159,8 @@ def check_structure(outline, translated, locale, glossary, skeleton, here):
         if want != got:
             yield line, "structure", f"found '{got}' where English has '{want}': keep English's headings and blocks, in order"
             return
+    if partial_from(english, skeleton) is not None:
+        return                                # missing_sections says what is missing, section by section
     if len(english) != len(skeleton):
         line = skeleton[len(english)][0] if len(skeleton) > len(english) else (skeleton[-1][0] if skeleton else 1)
         yield line, "structure", f"{len(skeleton)} headings and blocks where English has {len(english)}"
@@ -163,20 +205,32 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
         if english[value] > 0 and value in wanted:
             wanted.discard(value)
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
-    for line in decimal_points(lines, locale):
-        yield line, "numbers", "a decimal point in a locale that writes a decimal comma: write 0,7"
+    for line, number in decimal_point_numbers(lines, locale):
+        yield line, "numbers", decimal_point_fix(number, locale)
 
 
-def decimal_points(lines, locale: str):
-    """The lines, of (line, text), that write a decimal point in a locale that writes a decimal comma
-    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000)."""
+def decimal_point_fix(number: str, locale: str) -> str:
+    """What to write instead of ``number`` (written with a decimal point): the same number, the locale's way."""
+    from grader.languages.numerals import localized
+
+    return f"{number} has a decimal point where this locale writes a decimal comma: write {localized(number, locale)}"
+
+
+def decimal_point_numbers(lines, locale: str):
+    """(line, number) of each number written with a decimal point in a locale that writes a decimal comma
+    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000), in the (line, text) given."""
     if not pages.writes_decimal_comma(locale):
         return
     grouping = re.escape(pages.FORMATS[locale][1])
     for line, text in lines:
-        if any(not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0))
-               for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text)):
-            yield line
+        for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text):
+            if not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0)):
+                yield line, m.group(0)
+
+
+def decimal_points(lines, locale: str):
+    """The lines, of (line, text), that write a decimal point in a locale that writes a decimal comma."""
+    yield from dict.fromkeys(line for line, _ in decimal_point_numbers(lines, locale))
 
 
 def check_lines(outline, translated, locale, glossary, skeleton, here):
@@ -279,6 +333,8 @@ def _first_line(english: str, identifier: str, here, translated: str) -> int:
     for number, line in enumerate(english.splitlines(), 1):
         if identifier in line:
             place = here(number)
+            if place is None:                 # a section not translated yet: said once, as missing
+                return None
             if pages.paragraph_at(translated, place).count(identifier) < \
                     pages.paragraph_at(english, number).count(identifier):
                 return place

@@ -33,6 +33,11 @@ def recorded_hash(text: str) -> str | None:
     return value if value and re.fullmatch(r"[0-9a-f]+", value) else None
 
 
+def is_draft(text: str) -> bool:
+    """A translation in progress (`draft: true` in its front matter): built with a notice, its findings warnings."""
+    return front_matter_value(text, "draft") == "true"
+
+
 def front_matter_value(text: str, name: str) -> str | None:
     """A top-level scalar of the page's front matter, as written, or None."""
     m = FRONT_MATTER.match(text)

@@ -24,7 +24,8 @@ from hooks.pagechecks import (
     Finding,
     Glossary,
     check_prose,
-    decimal_points,
+    decimal_point_fix,
+    decimal_point_numbers,
     latin_prose,
     unrendered_terms,
 )
@@ -155,8 +156,9 @@ def check_numbers(unit: Unit, locale: str):
     decimal comma is about the decimal marks (the decimal-comma rules): it shows both in every locale."""
     if re.search(r"\d,\d", unit.english):
         return
-    if next(decimal_points([(0, _figures(unit.text))], locale), None) is not None:
-        yield "numbers", "a decimal point in a locale that writes a decimal comma: write 0,471"
+    found = next(decimal_point_numbers([(0, _figures(unit.text))], locale), None)
+    if found is not None:
+        yield "numbers", decimal_point_fix(found[1], locale)
         return
     english = Counter(v for _, v in pages.numbers([(0, _figures(unit.english))], SOURCE))
     found = Counter(v for _, v in pages.numbers([(0, _figures(unit.text))], locale))

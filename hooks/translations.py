@@ -21,7 +21,7 @@ import argparse
 import html
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import tomllib
@@ -29,6 +29,7 @@ import tomllib
 from hooks import pagechecks
 from hooks.docs import english_only, label_lines, locales, relative  # noqa: F401  (the command's vocabulary)
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
+    BREAKING_KINDS,
     CJK,
     INFO_KINDS,
     KINDS,
@@ -42,7 +43,7 @@ from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are
     latin_prose,
     restated,
 )
-from hooks.pages import SOURCE
+from hooks.pages import SOURCE, is_draft
 
 # --- a locale folder
 
@@ -78,7 +79,7 @@ def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> lis
 
 
 def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
-    """Every finding for one locale folder, informational ones included.
+    """Every finding for one locale folder, informational ones included, sorted by file and line.
 
     `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures)."""
     english_dir, folder = docs / SOURCE, docs / locale
@@ -86,7 +87,9 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     glossary = load_glossary(folder, english_glossary)
     known_pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
     bank = bank_values()
+    reviewed = reviewed_hashes(docs, locale, root)
     findings: list[Finding] = []
+    drafts = set()
     for english_path in sorted(english_dir.glob("*.md")):
         path, english = folder / english_path.name, english_path.read_text("utf-8")
         shown = relative(path, root)
@@ -98,14 +101,28 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
         findings.extend(broken(text, shown, known_pages, known_ids))
         findings.extend(restated(text, shown, locale, bank))
         if locale != SOURCE:
-            findings.extend(check_page(english, text, locale, shown, glossary))
+            findings.extend(check_page(english, text, locale, shown, glossary, reviewed.get(path.name)))
+            if is_draft(text):
+                drafts.add(shown)
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
     from hooks.surfaces import check_surfaces
 
-    return findings + check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
+    findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
         check_surfaces(docs, locale, root, glossary)
+    findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
+    return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
+
+
+def reviewed_hashes(docs: Path, locale: str, root: Path) -> dict[str, str]:
+    """Page name -> the English version its last review was made against (docs/<locale>/review*.toml)."""
+    from hooks import review
+
+    if locale == SOURCE:
+        return {}
+    reviews, _ = review.read_records(docs, locale, root)
+    return {surface: r.english_hash for surface, r in review.latest(reviews).items() if surface.endswith(".md")}
 
 
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
@@ -123,6 +140,9 @@ def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]
 # --- progress: the summary the command prints and the status page shows
 
 
+STATES = frozenset({"missing", "stale"})   # what a page is, shown in the table's columns: not a warning
+
+
 @dataclass(frozen=True)
 class Progress:
     locale: str
@@ -130,6 +150,9 @@ class Progress:
     missing: tuple[str, ...]  # their names
     stale: tuple[str, ...]
     errors: int
+    warnings: int = 0         # reported, not failing the build: a draft's findings, reviews and messages to redo
+    drafts: tuple[str, ...] = ()
+    files: tuple[tuple[str, int, int], ...] = ()   # (file, errors, warnings) of every file translated
 
     @property
     def translated(self) -> int:
@@ -140,26 +163,37 @@ class Progress:
         return self.translated - len(self.stale)
 
 
-PROGRESS_COLUMNS = ("locale", "translated", "up to date", "stale", "missing", "errors")
+PROGRESS_COLUMNS = ("locale", "translated", "up to date", "stale", "missing", "drafts", "errors", "warnings")
 
 
 def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
-    """Each translated locale's progress, from its findings (`check_locale`)."""
-    total = sum(not english_only(p.read_text("utf-8")) for p in (docs / SOURCE).glob("*.md"))
+    """Each translated locale's progress, from its findings (`check_locale`): what the command prints and the
+    status page shows, file by file."""
+    english = [p for p in sorted((docs / SOURCE).glob("*.md")) if not english_only(p.read_text("utf-8"))]
     name = lambda f: Path(f.path).name  # noqa: E731
-    return [
-        Progress(locale, total,
-                 tuple(name(f) for f in found if f.kind == "missing"),
-                 tuple(name(f) for f in found if f.kind == "stale"),
-                 sum(f.kind not in INFO_KINDS for f in found))
-        for locale, found in findings.items() if locale != SOURCE
-    ]
+    rows = []
+    for locale, found in findings.items():
+        if locale == SOURCE:
+            continue
+        folder = docs / locale
+        pages = [folder / p.name for p in english if (folder / p.name).exists()]
+        shown = [f"docs/{locale}/{p.name}" for p in pages] + [f"docs/{locale}/labels.toml",
+                                                              f"grader/locale/{locale}/LC_MESSAGES/grader.po"]
+        shown += sorted({f.path for f in found} - set(shown) - {f.path for f in found if f.kind == "missing"})
+        files = tuple((path, sum(f.error for f in found if f.path == path),
+                       sum(not f.error and f.kind not in STATES for f in found if f.path == path)) for path in shown)
+        rows.append(Progress(locale, len(english),
+                             tuple(name(f) for f in found if f.kind == "missing"),
+                             tuple(name(f) for f in found if f.kind == "stale"),
+                             sum(f.error for f in found), sum(w for _, _, w in files),
+                             tuple(p.name for p in pages if is_draft(p.read_text("utf-8"))), files))
+    return rows
 
 
 def progress_rows(rows: list[Progress]) -> list[tuple[str, ...]]:
     """The table's cells, as the command prints them and the status page shows them."""
     return [(p.locale, f"{p.translated}/{p.pages}", str(p.up_to_date), str(len(p.stale)), str(len(p.missing)),
-             str(p.errors)) for p in rows]
+             str(len(p.drafts)), str(p.errors), str(p.warnings)) for p in rows]
 
 
 def progress_text(rows: list[Progress]) -> str:
@@ -169,17 +203,33 @@ def progress_text(rows: list[Progress]) -> str:
 
 
 def progress_html(rows: list[Progress]) -> str:
-    """The table as the site's translation status page shows it, and each locale's pages to bring up to date."""
+    """The table as the site's translation status page shows it, each locale's pages to bring up to date (the
+    missing, the stale, the drafts), and every file's errors and warnings as the translators' report counts them."""
     escape = lambda text: html.escape(text, quote=False)  # noqa: E731
     head = "".join(f"<th>{escape(c)}</th>" for c in PROGRESS_COLUMNS)
     body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>" for cells in progress_rows(rows))
     todo = "".join(
         f"<li><strong>{p.locale}</strong>: " + ", ".join(
             [f"<code>{escape(name)}</code> (missing)" for name in p.missing]
-            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]) + "</li>"
-        for p in rows if p.missing or p.stale)
+            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]
+            + [f"<code>{escape(name)}</code> (draft)" for name in p.drafts]) + "</li>"
+        for p in rows if p.missing or p.stale or p.drafts)
     todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
-    return f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
+    cells = "".join(
+        f"<tr><td>{escape(p.locale)}</td><td><code>{escape(path)}</code>{_state(p, path)}</td>"
+        f"<td>{errors}</td><td>{warnings}</td></tr>"
+        for p in rows for path, errors, warnings in p.files)
+    files = ('<table class="course-status__files"><caption>Errors and warnings, file by file, as '
+             '<code>make translations</code> reports them</caption><thead><tr><th>locale</th><th>file</th>'
+             f'<th>errors</th><th>warnings</th></tr></thead><tbody>{cells}</tbody></table>')
+    return (f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
+            + files)
+
+
+def _state(p: Progress, path: str) -> str:
+    name = Path(path).name
+    states = [state for state, names in (("draft", p.drafts), ("stale", p.stale)) if name in names and path.endswith(".md")]
+    return f" ({', '.join(states)})" if states else ""
 
 
 # --- the command
@@ -224,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = progress(docs, by_locale)
     if rows:
         print(progress_text(rows))
-    errors = sum(f.kind not in INFO_KINDS for found in by_locale.values() for f in found)
+    errors = sum(f.error for found in by_locale.values() for f in found)
     print(f"{errors} error(s)" + (": the strict build fails until they are fixed" if errors else ""))
     return 1 if errors else 0
 
