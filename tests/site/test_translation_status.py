@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
 
 from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
@@ -120,3 +121,84 @@ def test_the_strict_build_fails_where_the_command_does(tmp_path, locale, old, ne
     assert where in result.stderr and "Traceback" not in result.stderr
     code, out, _ = command_table(tmp_path)
     assert code == 1 and where in out
+
+
+def draft_of(text: str, sections: int) -> str:
+    """The page as a draft in progress: `draft: true`, and only its first `sections` sections."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("## ")]
+    body = "\n".join(lines[:starts[sections]]) + "\n"
+    return body.replace("---\n", "---\ndraft: true\n", 1) if body.startswith("---\n") else "---\ndraft: true\n---\n\n" + body
+
+
+def file_rows(html: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """(locale, file) -> (errors, warnings) of the status page's table of files."""
+    return {(row[0], row[1]): (row[2], row[3]) for row in status_table(html, "course-status__files")[1:]}
+
+
+def test_a_draft_is_built_with_its_notice_and_counted_as_warnings(tmp_path):
+    config = copy_site(tmp_path)
+    page = tmp_path / "docs/ko/03-loss-terrain.md"
+    page.write_text(draft_of(page.read_text(encoding="utf-8"), 2), encoding="utf-8")
+    result = run_mkdocs_build(config, tmp_path / "site")        # strict, and the draft's findings do not fail it
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "docs/ko/03-loss-terrain.md:" in result.stderr and "structure (draft): section '## " in result.stderr
+    html = (tmp_path / "site/ko/03-loss-terrain/index.html").read_text(encoding="utf-8")
+    labels = tomllib.loads((ROOT / "docs/ko/labels.toml").read_text("utf-8"))
+    notice = re.search(r'<p class="course-draft"[^>]*lang="ko"[^>]*>(.*?)</p>', html, re.S)
+    assert notice and labels["draft_notice"] in notice.group(1)
+    assert "course-draft" not in (tmp_path / "site/ko/04-simplex-walk/index.html").read_text(encoding="utf-8")
+    status = (tmp_path / "site/translation-status/index.html").read_text(encoding="utf-8")
+    code, out, rows = command_table(tmp_path)
+    assert code == 0 and status_table(status) == rows
+    assert dict(zip(rows[0], next(r for r in rows if r[0] == "ko")))["drafts"] == "1"
+    errors, warnings = file_rows(status)[("ko", "docs/ko/03-loss-terrain.md (draft)")]
+    assert errors == "0" and int(warnings) == out.count("docs/ko/03-loss-terrain.md:") and int(warnings) >= 4
+    assert "<code>03-loss-terrain.md</code> (draft)" in status
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_serve_keeps_serving_a_page_with_errors_and_shows_them(tmp_path):
+    """`mkdocs serve` (make serve) goes on while a page has errors, says them in the terminal and on the page, and
+    its status page counts them as the command does; the strict build of the same copy fails on them."""
+    import time
+    import urllib.request
+    config = copy_site(tmp_path)
+    page = tmp_path / "docs/fr" / PAGE
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("$\\sum_i w_i = 1$", "$\\sum_i w_i = 2$", 1), encoding="utf-8")
+    line = text[:text.index("$\\sum_i w_i = 1$")].count("\n") + 1
+    port, log = free_port(), tmp_path / "serve.log"
+    with log.open("w") as out:
+        serve = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
+                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                 env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+        try:
+            deadline, html = time.monotonic() + wait_seconds(150), None
+            while html is None and time.monotonic() < deadline and serve.poll() is None:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/fr/04-simplex-walk/", timeout=5) as reply:
+                        html = reply.read().decode("utf-8")
+                except OSError:
+                    time.sleep(1)
+            assert html is not None, log.read_text(encoding="utf-8")[-3000:]
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/translation-status/", timeout=5) as reply:
+                status = reply.read().decode("utf-8")
+        finally:
+            serve.terminate()
+            serve.wait(timeout=wait_seconds(30))
+    problems = re.search(r'<div class="course-problems"[^>]*>(.*?)</div>', html, re.S)
+    assert problems and f"line {line}: math: " in problems.group(1)
+    said = log.read_text(encoding="utf-8")
+    assert f"docs/fr/{PAGE}:{line}: math:" in said and "make build fails on it" in said
+    errors, _ = file_rows(status)[("fr", f"docs/fr/{PAGE}")]
+    assert errors == "1"
+    assert next(r for r in status_table(status) if r[0] == "fr")[6] == "1"
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0 and f"docs/fr/{PAGE}:{line}: math:" in result.stderr
