@@ -26,6 +26,7 @@ import tomllib
 
 from grader.bank import EXERCISES, UnknownExercise, UnknownPart, get
 from grader.files import NotRegular, TooBig, read_regular
+from grader.languages.parsers import reason as parser_reason
 
 SEED_KEY = "seed"     # the top-level keys that are not exercise ids: the variant,
 LANG_KEY = "lang"     # and the language the answers are written in (how 0,5 reads)
@@ -112,7 +113,7 @@ def _load_toml(path: Path, text: str) -> dict:
     except tomllib.TOMLDecodeError as exc:
         where = _TOML_WHERE.search(str(exc))
         line = int(where.group(1)) if where else None
-        reason = _TOML_WHERE.sub("", str(exc)).strip()
+        reason = parser_reason(_TOML_WHERE.sub("", str(exc)).strip())
         raise file_error(path, "error-malformed" if line else "error-malformed-file", line, path=path, line=line,
                          format="TOML", reason=reason) from None
 
@@ -122,7 +123,7 @@ def _load_json(path: Path, text: str) -> dict:
         return json.loads(text, parse_float=_number_text, parse_constant=_number_text)
     except json.JSONDecodeError as exc:
         raise file_error(path, "error-malformed", exc.lineno, path=path, line=exc.lineno,
-                     format="JSON", reason=exc.msg) from None
+                     format="JSON", reason=parser_reason(exc.msg)) from None
 
 
 def _answer_text(path, exercise_id, part_id, value) -> str:
