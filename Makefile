@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-fast mutate bench bench-grade bench-checker translations clean
+.PHONY: serve build test test-fast lint mutate bench bench-grade bench-checker translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,11 +32,16 @@ serve: $(STAMP) $(NPM_STAMP)
 build: $(STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
 
-test: $(STAMP) $(NPM_STAMP)
+test: lint $(NPM_STAMP)
 	$(BIN)/python -m pytest
 
+# ruff, and the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter])
+lint: $(STAMP)
+	$(BIN)/ruff check grader hooks tests bench
+	$(BIN)/lint-imports
+
 # unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
-test-fast: $(STAMP)
+test-fast: lint
 	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
 
 # how many planted bugs the fast tests catch (mutmut, at the lowest priority; a benchmark, not in CI)

@@ -6,7 +6,7 @@ Each command is started afresh (process start to exit) `--runs` times, interleav
 `import sympy` baseline so a busy moment weighs on both; medians are shown. The fast path's
 reference table is computed once before timing (as it is on a student's machine after the first
 check), and so is the bytecode of the grader's modules (as pip, or the first run, writes it).
-The grader exits without tearing the interpreter down (:func:`grader.cli.run`), which the
+The grader exits without tearing the interpreter down (:func:`grader.cli.main.run`), which the
 yardstick still does; so each figure is also given against importing SymPy without that teardown.
 Targets (issue 12): a plain number and a vector of plain decimals at most 0.3x, an exact
 form at most 1.2x.
@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 
+
 def _decimal(value, digits: int = 4) -> str:
     import sympy
     return f"{float(sympy.N(value, 30)):.{digits}g}"
@@ -30,8 +31,9 @@ def cases() -> list[tuple[str, list[str], float]]:
     """The checks timed, each drawn from the registry (no exercise is named here): (what, the
     arguments of `grader check`, the target ratio)."""
     import sympy
+
     from grader import bank
-    from grader.feedback import show
+    from grader.reading.show import show
 
     parts = [(ex.id, p) for ex in bank.EXERCISES.values() for p in ex.parts]
     irrational = lambda v: not sympy.sympify(v).is_Rational  # noqa: E731

@@ -49,8 +49,10 @@ sys.path.insert(0, str(ROOT))
 
 import sympy  # noqa: E402  (the benchmark itself may use SymPy freely)
 
-from grader import bank, feedback as fb, variants  # noqa: E402
-from grader.numeric import Approx, Undecided  # noqa: E402
+from grader import bank  # noqa: E402
+from grader.arithmetic.intervals import Approx, Undecided  # noqa: E402
+from grader.model import targets  # noqa: E402
+from grader.reading.show import show as show_value  # noqa: E402
 
 HOSTILE = ["__import__('os').system('true')", "().__class__.__base__.__subclasses__()",
            "9**9**9**9", "10**10**10", "exp(exp(exp(exp(exp(10)))))", "2**2**2**2**2**2",
@@ -63,7 +65,7 @@ MIX = [("right", 30), ("equivalent", 10), ("decimal", 20), ("imprecise", 5), ("m
 
 
 def show(value) -> str:
-    return fb.show(value)
+    return show_value(value)
 
 
 def decimal(value, digits: int) -> str:
@@ -71,7 +73,7 @@ def decimal(value, digits: int) -> str:
 
 
 def sympy_value(value):
-    """A reference or named mistake of a variant in plain numbers (:func:`grader.variants.numeric`)
+    """A reference or named mistake of a variant in plain numbers (:func:`grader.bank.numeric`)
     as SymPy: a rational exactly, an irrational one as a 15-digit decimal (it has no exact form
     there; the students given exact forms get their variant in SymPy)."""
     if isinstance(value, Approx):
@@ -105,7 +107,8 @@ def pools(part, exercise=None) -> dict[str, list[str]]:
     on_variant = exercise.seed is not None
     ref = sympy_value(part.reference) if on_variant else part.reference
     mistakes = lambda: [sympy_value(v) if on_variant else v  # noqa: E731
-                        for _, v in fb.mistakes(exercise, part.id)]
+                        for _, entries in targets.mistakes(exercise, part.id)
+                        for v in [entries if part.kind == "vector" else entries[0]]]
     if part.kind in ("real", "integer"):
         exact = show(ref)
         right = lambda: [exact]  # noqa: E731
@@ -177,7 +180,7 @@ def generate(folder: Path, students: int, seed: int = 7,
         lines = []
         for ex in bank.EXERCISES.values():
             if on_variants:
-                ex = bank.variant(ex.id, student) if i % 20 == 0 else variants.numeric(ex.id, student)
+                ex = bank.variant(ex.id, student) if i % 20 == 0 else bank.numeric(ex.id, student)
             lines.append(f'["{ex.id}"]')
             for p in ex.parts:
                 category = rng.choice(categories)
@@ -349,7 +352,7 @@ def main() -> None:
     check = [grader, "check", ex_id, part.id, answer]
     ours_t = [timed(check) for _ in range(args.runs)]
     sympy_t = [timed([sys.executable, "-c", "import sympy"]) for _ in range(args.runs)]
-    imported = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader.cli",
+    imported = subprocess.run([sys.executable, "-X", "importtime", "-m", "grader.cli.main",
                                *check[1:]], capture_output=True, text=True, cwd=ROOT).stderr
     uses_sympy = any(re.search(r"\|\s*sympy\s*$", line) for line in imported.splitlines())
     print(f"one check from the CLI: {1000 * statistics.median(ours_t):.0f} ms (median of "

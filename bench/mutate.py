@@ -4,7 +4,7 @@
     python bench/mutate.py --report   print the scores of what earlier runs checked, run nothing
 
 mutmut (from PyPI: `pip install -e '.[mutation]'`) copies the tree into mutants/ (not in git),
-changes one thing at a time in grader/parse.py, compare.py, check.py, fast.py, store.py,
+changes one thing at a time in grader/reading/parse.py, compare.py, check.py, fast.py, store.py,
 hooks/chapter.py and hooks/blockspec.py (an operator, a constant, a returned value...), and runs the
 fast tests that reach the function it changed. A mutant is killed when a test fails or it runs out
 of time; it survives when every test passes; "no test" means no fast test calls that function in
@@ -18,9 +18,10 @@ import json
 import os
 import subprocess
 import sys
-import tomllib
 from collections import Counter
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = Path(sys.executable).with_name("mutmut")

@@ -33,7 +33,7 @@ from bench.grade_class import generate  # noqa: E402
 
 # The report in a process of its own; last on stderr: the peak resident memory (KiB) of the
 # process and of its largest worker, and the CPU seconds of the process and of its workers.
-REPORT = ("import resource, sys; from grader.cli import main; code = main(sys.argv[1:]); "
+REPORT = ("import resource, sys; from grader.cli.main import main; code = main(sys.argv[1:]); "
           "me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)); "
           "print(me.ru_maxrss, kids.ru_maxrss, me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime, file=sys.stderr); "
           "sys.exit(code)")

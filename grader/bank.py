@@ -1,13 +1,13 @@
 """The exercise bank: the registry of the exercise modules in :mod:`grader.exercises`.
 
 Every module of that package whose name does not start with ``_`` declares one exercise as
-``EXERCISE`` (a :class:`grader.exercise.Definition`); this module finds them, in lesson order,
+``EXERCISE`` (a :class:`grader.model.exercise.Definition`); this module finds them, in lesson order,
 and builds each exercise from its data the first time it is asked for. The command line, the
 batch grader, the site's hook and its figures iterate over this registry and never name an
 exercise: a new exercise is one new module (plus its chapter text and catalog entries).
 
 Every reference answer is computed by the exercise's module from its ``data`` with SymPy; none
-is typed. :func:`variant` gives an exercise drawn from a seed (:mod:`grader.variants`).
+is typed. :func:`variant` gives an exercise drawn from a seed (:mod:`grader.model.variants`).
 """
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Iterator
 
-from . import exercises as _package
-from .exercise import KINDS, Definition, Exercise, Figure, Part, UnknownExercise, UnknownPart  # noqa: F401
+from grader import exercises as _package
+from grader.model import variants
+from grader.model.exercise import KINDS, Definition, Exercise, Figure, Part, UnknownExercise, UnknownPart  # noqa: F401
+from grader.model.seeds import seed_text
 
 
 @cache
@@ -82,21 +84,33 @@ def variant(exercise_id: str, seed: str | int | None) -> Exercise:
 
     ``seed`` is any non-empty text (a student id such as ``s0042``) or an integer; ``42`` and
     ``"42"`` are the same seed. The same seed gives the same data on every machine
-    (:mod:`grader.seeds` draws with SHA-256). Raises :class:`UnknownExercise` for an unknown id
-    and :class:`grader.seeds.InvalidSeed` (a ValueError) for an unusable seed. Cached: the same
+    (:mod:`grader.model.seeds` draws with SHA-256). Raises :class:`UnknownExercise` for an unknown id
+    and :class:`grader.model.seeds.InvalidSeed` (a ValueError) for an unusable seed. Cached: the same
     call returns the same object.
     """
     exercise = get(exercise_id)
     if seed is None:
         return exercise
-    from .seeds import seed_text
     return _variant(exercise_id, seed_text(seed))
 
 
 @lru_cache(maxsize=4096)
 def _variant(exercise_id: str, seed: str) -> Exercise:
-    from .variants import draw_valid
-    return draw_valid(definition(exercise_id), seed)
+    return variants.in_sympy(definition(exercise_id), _drawn(exercise_id, seed), seed)
+
+
+def numeric(exercise_id: str, seed: str | None) -> Exercise:
+    """The variant ``seed`` (any text :func:`grader.model.seeds.seed_text` accepts) as drawn: its
+    data, references and named mistakes in plain numbers when its module draws them so (else in
+    SymPy, like :func:`variant`); ``None``: the lesson's own exercise. Cached."""
+    if seed is None:
+        return get(exercise_id)
+    return _drawn(exercise_id, seed_text(seed))
+
+
+@lru_cache(maxsize=1024)
+def _drawn(exercise_id: str, seed: str) -> Exercise:
+    return variants.drawn(definition(exercise_id), seed)
 
 
 def figures() -> dict[str, Definition]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Iterable
@@ -35,6 +36,57 @@ def write_atomic(path: Path | str, text: str | bytes, *, sync: bool = True) -> N
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class NotRegular(OSError):
+    """A path that is not a regular file (a folder, a FIFO, a device, a socket, or a link not followed):
+    never opened for reading, so nothing blocks. ``mode`` is what it is."""
+
+    def __init__(self, path, mode: int):
+        super().__init__(f"{path}: not a regular file")
+        self.filename, self.mode = str(path), mode
+
+
+class TooBig(OSError):
+    def __init__(self, path, size: int):
+        super().__init__(f"{path}: larger than allowed")
+        self.filename, self.size = str(path), size
+
+
+def read_regular(path: Path | str, limit: int, *, follow: bool = True, private: bool = False) -> bytes:
+    """The content of a regular file of at most ``limit`` bytes. Its type is checked before it is
+    opened and again once it is open (it may have been replaced): a FIFO, a device or a folder is never
+    read. ``follow``: through a symbolic link. ``private``: only a file that the user owns and that
+    no one else may write, in such a folder (else PermissionError). Raises :class:`NotRegular`,
+    :class:`TooBig` or another OSError."""
+    mode = os.stat(path, follow_symlinks=follow).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotRegular(path, mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | \
+        (0 if follow else getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):          # replaced since: still never read
+            raise NotRegular(path, info.st_mode)
+        if private and not (_private(info) and _private(os.stat(os.path.dirname(os.path.abspath(path))))):
+            raise PermissionError(f"{path}: not the user's own, or writable by others")
+        chunks, size = [], 0
+        while size <= limit and (chunk := os.read(fd, 1 << 16)):
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise TooBig(path, max(size, info.st_size))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _private(info: os.stat_result) -> bool:
+    """Owned by this user and writable by nobody else (where the system has owners)."""
+    if not hasattr(os, "geteuid"):
+        return True
+    return info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def _mode(path: Path) -> int:

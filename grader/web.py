@@ -1,10 +1,10 @@
 """The grader as the site's in-page checker calls it: in the reader's browser, in Pyodide.
 
-A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, SymPy and mpmath, then
-calls :func:`check` and :func:`show`. Both run the command line itself (:func:`grader.cli.main`)
-in-process and hand back what it prints, so a verdict on the page is, word for word, the one
-``grader check --format json --lang L [--seed S]`` prints: the same dispatch between the fast
-path and SymPy, the same messages, the same exit code. Nothing here judges an answer.
+A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, then calls :func:`check`,
+:func:`read` (the preview of how an answer is read) and :func:`show`. They call the judge (:func:`grader.judging.check.check_part`) and the bank the command
+line calls, and hand back the JSON ``grader check --format json`` and ``grader show --format json``
+print, with the exit code the command would give, so a verdict on the page is, word for word, the
+command line's.
 
 The one difference is the time limit: there is no ``fork`` in the browser, so a check runs
 in-process and the page enforces the limit by terminating the worker (the page then shows
@@ -12,67 +12,94 @@ in-process and the page enforces the limit by terminating the worker (the page t
 """
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import sys
 from typing import Callable
 
-from . import cli
-from .messages import message
+from grader.judging.outcome import refusal_text
+from grader.languages.messages import message
+from grader.model.seeds import seed_text
+from grader.reading.show import read_as, read_as_mathml
 
 IN_BROWSER = sys.platform == "emscripten"
 if IN_BROWSER and hasattr(os, "fork"):
     # Pyodide's os module has fork(), but calling it fails (ENOSYS). Without it,
-    # grader.limits.run_limited runs the check in-process, as it does wherever fork is missing.
+    # grader.judging.limits.run_limited runs the check in-process, as it does wherever fork is missing.
     del os.fork
 
-
-def _run(argv: list[str]) -> dict:
-    """Run ``grader ARGV``: its exit code and what it printed on stdout and stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = cli.main(argv)
-        except SystemExit as exc:   # argparse refusing the arguments
-            code = exc.code if isinstance(exc.code, int) else 2
-    return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3     # the command line's exit codes
 
 
-def _options(lang: str, seed: str | None) -> list[str]:
-    return ["--lang", lang, "--format", "json", *(["--seed", seed] if seed else [])]
+def _reply(code: int, result=None, error: str = "", **more) -> str:
+    return json.dumps({"code": code, "result": result, "error": error, **more}, ensure_ascii=False)
+
+
+def _failed(exc: Exception, lang: str) -> str:
+    """An unknown id or an unusable seed (exit 2, said), or a bug (exit 3), as the command says them."""
+    from grader.judging.check import input_error
+    said = input_error(exc, lang)
+    if said is not None:
+        return _reply(UNUSABLE, error=said, text="")
+    return _reply(INTERNAL, error=message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"), text="")
 
 
 def check(exercise_id: str, part_id: str, answer: str, lang: str, seed: str | None = None) -> str:
     """``grader check ID PART ANSWER --format json --lang LANG [--seed SEED]``, as JSON text:
 
-    ``{"code": exit code, "result": what it prints (a dict) or null, "error": its stderr,
-    "text": for an answer it cannot read, what the text format prints (the answer with a caret)}``.
-    The answer goes after ``--``, so one that starts with ``-`` is an answer, not an option.
-    """
-    ran = _run(["check", *_options(lang, seed), "--", exercise_id, part_id, answer])
-    result = json.loads(ran["stdout"]) if ran["stdout"].strip() else None
-    text = ""
-    if result and result.get("column") is not None:
-        options = ["--lang", lang, *(["--seed", seed] if seed else [])]
-        text = _run(["check", *options, "--", exercise_id, part_id, answer])["stdout"].rstrip("\n")
-    return json.dumps({"code": ran["code"], "result": result, "error": ran["stderr"].strip(),
-                       "text": text}, ensure_ascii=False)
+    ``{"code": exit code, "result": what it prints (a dict) or null, "error": what it says on stderr,
+    "text": for an answer it cannot read, what the text format prints (the answer with a caret)}``."""
+    from grader.judging.check import check_part
+    try:
+        seed = seed_text(seed) if seed else None
+        result = check_part(exercise_id, part_id, answer, lang, seed=seed)
+    except Exception as exc:  # noqa: BLE001  (said as the command line says it)
+        return _failed(exc, lang)
+    unusable = result.column is not None or result.note == "too-large"
+    code = INTERNAL if result.note == "internal-error" else UNUSABLE if unusable else OK if result.correct else NOT_CORRECT
+    text = refusal_text(result, lang) if result.column is not None else ""
+    mathml = None if result.reading is None else read_as_mathml(*result.reading, lang)
+    return _reply(code, dict(result.to_dict(), seed=seed, read_as_mathml=mathml), text=text)
+
+
+def read(exercise_id: str, part_id: str, answer: str, lang: str, seed: str | None = None) -> str:
+    """The answer as the grader reads it, before any check (the page's preview), as JSON text:
+    ``{"code": 0, "read_as": text, "read_as_mathml": a math element}``, or the refusal the check would
+    give: ``{"code": 2, "note", "feedback", "text": the answer with a caret}``. The reading is the check's
+    own (:func:`grader.judging.check.judge` reads the same way), so the two never disagree. Nothing is
+    judged; on a lesson's data, SymPy is not imported."""
+    from grader.judging import check
+    from grader.judging.outcome import PartResult
+    from grader.reading import parse
+    try:
+        seed = seed_text(seed) if seed else None
+        info = check.part_info(exercise_id, part_id, seed)
+        reading = parse.read(answer, convention=lang, shape=parse.shape_of(info.kind, info.length))
+    except parse.AnswerSyntaxError as exc:
+        error = exc.error
+        feedback = message(error.key, lang, **error.param_dict)
+        result = PartResult(part_id, 0.0, 0, False, error.key, feedback, (error.key,), error.column, answer)
+        return _reply(UNUSABLE, note=error.key, feedback=feedback, text=refusal_text(result, lang))
+    except Exception as exc:  # noqa: BLE001
+        return _failed(exc, lang)
+    return _reply(OK, read_as=read_as(reading.kind, reading.tree, lang),
+                  read_as_mathml=read_as_mathml(reading.kind, reading.tree, lang))
 
 
 def show(exercise_id: str, lang: str, seed: str | None = None) -> str:
     """``grader show ID --format json --lang LANG [--seed SEED]``, as JSON text:
-    ``{"code": exit code, "result": the exercise's data and parts or null, "error": its stderr}``."""
-    ran = _run(["show", *_options(lang, seed), "--", exercise_id])
-    result = json.loads(ran["stdout"]) if ran["stdout"].strip() else None
-    return json.dumps({"code": ran["code"], "result": result, "error": ran["stderr"].strip()},
-                      ensure_ascii=False)
+    ``{"code": exit code, "result": the exercise's data and parts or null, "error": what it says}``."""
+    from grader import bank
+    from grader.model.display import exercise_dict
+    try:
+        return _reply(OK, exercise_dict(bank.variant(exercise_id, seed or None), lang))
+    except Exception as exc:  # noqa: BLE001
+        return _failed(exc, lang)
 
 
 def timeout_verdict(lang: str) -> dict:
     """The note and feedback ``grader check`` gives an answer whose check runs out of time
-    (as grader.check.check_part words a LimitExceeded): the page shows them when it has to stop
+    (as grader.judging.check.check_part words a LimitExceeded): the page shows them when it has to stop
     the worker, which can then no longer say them itself."""
     return {"note": "too-large", "feedback": message("too-large", lang, reason="timeout")}
 

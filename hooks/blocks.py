@@ -24,7 +24,6 @@ from pymdownx.blocks.block import Block
 
 from hooks.blockspec import SPECS, BlockSpec
 
-
 # a display formula in generated HTML (MathML, never nested); the chapter's own are wrapped the same way by
 # hooks/mathml.py, so every display formula scrolls sideways in its box when it is too wide for the column
 DISPLAY_MATH = re.compile(r'<math\b[^>]*\bdisplay="block"[^>]*>.*?</math>', re.S)

@@ -55,7 +55,7 @@ def check_translations(docs: Path, root: Path):
         return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
                 for locale in translations.locales(docs)}
 
-    checks = sorted((ROOT / "hooks").glob("*.py")) + sorted((ROOT / "grader" / "messages").glob("*.py"))
+    checks = sorted((ROOT / "hooks").glob("*.py")) + sorted((ROOT / "grader" / "languages").glob("*.py"))
     catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
     key = [files.fingerprint(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs, ROOT),
            files.fingerprint(checks, ROOT), str(root)]

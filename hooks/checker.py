@@ -188,7 +188,8 @@ def page_tags(output: str, page_url: str, checker: Checker) -> str:
     if not checker.on or MARKER not in output:
         return output
     from mkdocs.utils import get_relative_url
-    from grader.limits import DEFAULT_TIMEOUT
+
+    from grader.judging.limits import DEFAULT_TIMEOUT
 
     base = get_relative_url(PUBLISHED, page_url or ".")
     version = checker.version   # hashed once per build, not per page
@@ -268,7 +269,7 @@ def reference_table(grader_parent: Path, folder: Path) -> list[Path]:
     (``references-<version>.json``, computed by the grader, in a child process)."""
     env = {**os.environ, "GRADER_CACHE_DIR": str(folder),
            "PYTHONPATH": os.pathsep.join([str(grader_parent), os.environ.get("PYTHONPATH", "")])}
-    subprocess.run([sys.executable, "-c", "from grader import fast; fast.table()"], env=env,
+    subprocess.run([sys.executable, "-c", "from grader.judging import table; table.table()"], env=env,
                    check=True, capture_output=True, timeout=600)
     return sorted(folder.glob("references-*.json"))
 

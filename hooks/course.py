@@ -33,10 +33,10 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 from grader import files as source_files  # noqa: E402
 from hooks import build, checker, sanitize, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
+from hooks.docs import relative  # noqa: E402
 from hooks.labels import LabelError, load_labels  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
 from hooks.settings import Settings, SettingsError  # noqa: E402
-from hooks.translations import relative  # noqa: E402
 
 log = get_plugin_logger("course")
 

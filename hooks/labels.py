@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import string
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 from hooks.pages import SOURCE
 

@@ -305,7 +305,6 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
     """Malformed blocks (naming ids outside `known_ids`, when given), markup that could run script, math that
     cannot render, links to no page."""
     from hooks.mathml import MathError, tex_to_mathml
-
     from hooks.sanitize import unsafe_in_chapter
 
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
@@ -346,7 +345,7 @@ def bank_values() -> dict[str, frozenset[Decimal]]:
 
     def compute():
         from grader import bank
-        from grader.numbers import finite_decimal
+        from grader.languages.numerals import finite_decimal
 
         def walk(value, found):
             if isinstance(value, (tuple, list)) or hasattr(value, "tolist"):

@@ -12,10 +12,10 @@ from collections import Counter
 from decimal import Decimal, InvalidOperation
 
 from grader.files import text_fingerprint
+from grader.languages.numerals import FORMATS
 from hooks import chapter
 from hooks.blockspec import scan_blocks
 from hooks.chapter import FRONT_MATTER
-from grader.numbers import FORMATS
 
 SOURCE = "en"
 DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.S)
@@ -141,7 +141,7 @@ def math_segments(text: str) -> list[tuple[int, str, bool]]:
 
 
 def number_pattern(locale: str) -> tuple[str, str, str]:
-    """(regex of one number, thousands separators, decimal mark) in the locale's format (grader.numbers)."""
+    """(regex of one number, thousands separators, decimal mark) in the locale's format (grader.languages.numerals)."""
     decimal, thousands = FORMATS.get(locale, FORMATS[SOURCE])
     if thousands == "\u202f":  # a narrow no-break space; its wider cousins are accepted too
         thousands = "\u202f\u00a0 "

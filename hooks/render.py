@@ -14,8 +14,9 @@ import re
 import shlex
 
 from grader import bank
-from grader.messages import message
-from grader.tex import tex_answer
+from grader.languages.messages import message
+from grader.model.display import prompt_markup
+from grader.model.tex import tex_answer
 from hooks import checker
 from hooks.mathml import tex_to_mathml
 
@@ -60,7 +61,7 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     parts = []
     for part in exercise.parts:
         parts.append(
-            f'<li data-part="{part.id}"><code>{part.id}</code>: {prose(part.prompt_markup(locale))} '
+            f'<li data-part="{part.id}"><code>{part.id}</code>: {prose(prompt_markup(exercise, part, locale))} '
             f'<span class="course-exercise__points">({html.escape(label("points", n=part.points))})</span><br>'
             f'<small>{html.escape(label("type_as"))}: {html.escape(part.form_in(locale))}</small>'
             # in-page checker (hooks/checker.py): the part's answer box

@@ -23,14 +23,16 @@ from __future__ import annotations
 import datetime
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+import tomllib
+
 from grader.files import write_atomic
+from hooks.docs import locales, relative
 from hooks.pagechecks import Finding
-from hooks.pages import SOURCE, source_hash
+from hooks.pages import FRONT_MATTER, SOURCE, recorded_hash, source_hash
 
 RECORD = "review.toml"
 TABLES = {"page": "a page", "labels": "labels.toml", "catalog": "grader.po"}
@@ -55,7 +57,7 @@ def record_files(docs: Path, locale: str) -> list[Path]:
 
 def english_text(docs: Path, surface: str, catalog_root: Path | None = None) -> str | None:
     """The English text a surface translates (None when there is none)."""
-    from grader.messages.audit import CATALOG, PACKAGE
+    from grader.languages.audit import CATALOG, PACKAGE
 
     if surface == "grader.po":
         path = (PACKAGE.parent if catalog_root is None else Path(catalog_root)) / CATALOG.as_posix().format(lang=SOURCE)
@@ -66,7 +68,6 @@ def english_text(docs: Path, surface: str, catalog_root: Path | None = None) -> 
 
 def read_records(docs: Path, locale: str, root: Path) -> tuple[list[Review], list[Finding]]:
     """The locale's review entries, file by file in order, and what is wrong with the record (`review`)."""
-    from hooks.translations import relative
 
     reviews, problems = [], []
     for path in record_files(docs, locale):
@@ -143,7 +144,7 @@ def check_record(docs: Path, locale: str, root: Path, catalog_root: Path | None 
 
 def translated_path(locale: str, surface: str) -> str:
     """Where a locale's translation of a surface is, as a translator names it."""
-    from grader.messages.audit import CATALOG
+    from grader.languages.audit import CATALOG
 
     return CATALOG.as_posix().format(lang=locale) if surface == "grader.po" else f"docs/{locale}/{surface}"
 
@@ -153,7 +154,7 @@ def translated_path(locale: str, surface: str) -> str:
 
 def surface_of(path: Path, docs: Path, catalog_root: Path | None = None) -> tuple[str, str] | None:
     """(locale, surface) of a translated file: docs/<locale>/<page>.md or labels.toml, or a locale's grader.po."""
-    from grader.messages.audit import CATALOG, PACKAGE
+    from grader.languages.audit import CATALOG, PACKAGE
 
     path = path.resolve()
     if path.parent.parent == docs.resolve() and path.parent.name != SOURCE and path.is_file():
@@ -196,7 +197,6 @@ def reviewed_pages(docs: Path, locale: str, root: Path) -> set[str]:
 def review_html(docs: Path, root: Path, catalog_root: Path | None = None) -> str:
     """Every locale's reviews, for the translation status page: which English version each file was reviewed
     against, whether English has changed since, and below, what each review changed."""
-    from hooks.translations import locales
 
     rows, changed = [], []
     for locale in locales(docs):
@@ -238,8 +238,6 @@ def stamp(docs: Path, root: Path, locales_named: list[str], named: list[str], re
     Files named (pages, labels.toml, grader.po) were reviewed by `reviewer`: each gets a record entry, and a
     page its `translation_of`. With no file, each page of the locales named that the record shows reviewed
     against the current English is stamped; the pages English changed under and nobody reviewed are listed."""
-    from hooks.pages import recorded_hash
-    from hooks.translations import relative, stamp as stamp_pages
 
     if not named:
         if not locales_named or SOURCE in locales_named:
@@ -274,3 +272,23 @@ def stamp(docs: Path, root: Path, locales_named: list[str], named: list[str], re
                         reviewer.strip(), changes)
         lines.append(f"recorded the review of {surface} in {relative(record, root)}")
     return lines
+
+
+def stamp_pages(docs: Path, pages_to_stamp: list[Path]) -> list[Path]:
+    """Record the current English hash in each translated page given; return those that changed."""
+    changed = []
+    for path in pages_to_stamp:
+        english = docs / SOURCE / path.name
+        text, digest = path.read_text("utf-8"), source_hash(english.read_text("utf-8"))
+        if recorded_hash(text) == digest:
+            continue
+        m = FRONT_MATTER.match(text)
+        if m:
+            meta = re.sub(r"(?m)^translation_of:.*\n?", "", m.group(1) + "\n").rstrip("\n")
+            meta = f"{meta}\ntranslation_of: {digest}" if meta else f"translation_of: {digest}"
+            text = f"---\n{meta}\n---\n" + text[m.end():]
+        else:
+            text = f"---\ntranslation_of: {digest}\n---\n\n" + text
+        write_atomic(path, text)
+        changed.append(path)
+    return changed

@@ -17,12 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hooks import pages
+from hooks.docs import english_only, label_lines, relative
 from hooks.pagechecks import (
-    CJK, EXPORT_MARKER, Finding, Glossary, check_prose, decimal_points, latin_prose, unrendered_terms,
+    CJK,
+    EXPORT_MARKER,
+    Finding,
+    Glossary,
+    check_prose,
+    decimal_points,
+    latin_prose,
+    unrendered_terms,
 )
 from hooks.pages import SOURCE
 from hooks.review import check_record
-
 
 
 @dataclass(frozen=True)
@@ -39,22 +46,21 @@ class Unit:
 
 def label_units(docs: Path, locale: str, root: Path) -> list[Unit]:
     """Each label of docs/<locale>/labels.toml with its English (labels are located as the label check does)."""
-    from hooks.translations import _label_lines, relative
 
     english, path = docs / SOURCE / "labels.toml", docs / locale / "labels.toml"
     if not (english.exists() and path.exists()):
         return []
-    source = _label_lines(english)
+    source = label_lines(english)
     return [Unit(relative(path, root), line, key, source[key][1], value)
-            for key, (line, value) in _label_lines(path).items()
+            for key, (line, value) in label_lines(path).items()
             if key in source]
 
 
 def catalog_units(locale: str, root: Path | None = None) -> list[Unit]:
     """Each translated message of the locale's grader catalog with its English msgid, at its msgstr's line;
     `root` holds grader/locale/ (default: this project's). Unreadable catalogs are the catalog check's."""
-    from grader.messages.audit import CATALOG, PACKAGE
-    from grader.messages.po import PoSyntaxError, read
+    from grader.languages.audit import CATALOG, PACKAGE
+    from grader.languages.po import PoSyntaxError, read
 
     root = PACKAGE.parent if root is None else Path(root)
     name = CATALOG.as_posix().format(lang=locale)
@@ -213,7 +219,6 @@ def exercise_headings(text: str, path: str) -> dict[str, tuple[int, str]]:
 
 def check_titles(docs: Path, locale: str, root: Path, units: list[Unit]) -> list[Finding]:
     """An exercise's title in the catalog (exercise.<id>.title) is the heading that introduces it on its page."""
-    from hooks.translations import relative
 
     titles = {m.group(1): unit for unit in units if (m := re.fullmatch(r"exercise\.([\w-]+)\.title", unit.key))}
     findings = []
@@ -249,7 +254,6 @@ def check_surfaces(docs: Path, locale: str, root: Path, glossary: Glossary,
                    catalog_root: Path | None = None) -> list[Finding]:
     """Every finding of the locale's labels and catalog, and of the checks across its surfaces (its pages'
     own checks are hooks.pagechecks'). `catalog_root` holds grader/locale/ (default: this project's)."""
-    from hooks.translations import english_only, relative
 
     labels, messages = label_units(docs, locale, root), catalog_units(locale, catalog_root)
     findings = check_titles(docs, locale, root, messages)

@@ -21,25 +21,28 @@ import argparse
 import html
 import re
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader import files
-from hooks import pagechecks, pages
+import tomllib
+
+from hooks import pagechecks
+from hooks.docs import english_only, label_lines, locales, relative  # noqa: F401  (the command's vocabulary)
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
-    CJK, INFO_KINDS, KINDS, RENDER_KINDS, Finding, Glossary, allowed_words, latin_prose, bank_values, broken, check_page, restated,
+    CJK,
+    INFO_KINDS,
+    KINDS,
+    RENDER_KINDS,
+    Finding,
+    Glossary,
+    allowed_words,
+    bank_values,
+    broken,
+    check_page,
+    latin_prose,
+    restated,
 )
-from hooks.pages import FRONT_MATTER, SOURCE, recorded_hash, source_hash
-
-
-def relative(path: Path, root: Path) -> str:
-    """How a page is named in a finding: relative to the project when it is inside it."""
-    try:
-        return path.resolve().relative_to(root).as_posix()
-    except ValueError:
-        return path.as_posix()
-
+from hooks.pages import SOURCE
 
 # --- a locale folder
 
@@ -56,41 +59,18 @@ def load_glossary(folder: Path, english: Glossary | None = None) -> Glossary:
     )
 
 
-def english_only(text: str) -> bool:
-    """A page for the course's staff (`translate: false` in its front matter): not expected in other locales."""
-    return pages.front_matter_value(text, "translate") == "false"
-
-
 def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> list[Finding]:
     """Labels (the site's and the figures' words) left identical to English."""
     english, path = docs / SOURCE / "labels.toml", docs / locale / "labels.toml"
     if locale == SOURCE or not path.exists() or not english.exists():
         return []
-    source = _label_lines(english)
+    source = label_lines(english)
     allowed, least = allowed_words(glossary), 1 if locale in CJK else 2  # "Figure" is French too
     return [
         Finding(relative(path, root), line, "untranslated", f"label '{key}' is the English '{value}': translate it")
-        for key, (line, value) in _label_lines(path).items()
+        for key, (line, value) in label_lines(path).items()
         if key in source and value == source[key][1] and len(latin_prose(re.sub(r"\{[^}]*\}", " ", value), allowed)) >= least
     ]
-
-
-def _label_lines(path: Path) -> dict[str, tuple[int, str]]:
-    """Dotted key -> (line, value) of a labels.toml, read with tomllib and located line by line."""
-    values, table, found = tomllib.loads(path.read_text("utf-8")), [], {}
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-        header = re.match(r"^\s*\[([\w.-]+)\]\s*$", line)
-        if header:
-            table = header.group(1).split(".")
-            continue
-        key = re.match(r"^\s*([\w-]+)\s*=", line)
-        if key:
-            value = values
-            for part in (*table, key.group(1)):
-                value = value.get(part, {}) if isinstance(value, dict) else {}
-            if isinstance(value, str):
-                found[".".join((*table, key.group(1)))] = (number, value)
-    return found
 
 
 def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
@@ -127,7 +107,8 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
     """The grader's messages in the locale (its gettext catalog), checked against English by the grader;
     `root` holds `grader/locale/` (default: this project's)."""
-    from grader.messages import LOCALES, check_catalogs
+    from grader.languages.audit import check_catalogs
+    from grader.languages.messages import LOCALES
 
     if locale not in LOCALES:
         return []
@@ -198,32 +179,6 @@ def progress_html(rows: list[Progress]) -> str:
 
 
 # --- the command
-
-
-def stamp(docs: Path, pages_to_stamp: list[Path]) -> list[Path]:
-    """Record the current English hash in each translated page given; return those that changed."""
-    changed = []
-    for path in pages_to_stamp:
-        english = docs / SOURCE / path.name
-        text, digest = path.read_text("utf-8"), source_hash(english.read_text("utf-8"))
-        if recorded_hash(text) == digest:
-            continue
-        m = FRONT_MATTER.match(text)
-        if m:
-            meta = re.sub(r"(?m)^translation_of:.*\n?", "", m.group(1) + "\n").rstrip("\n")
-            meta = f"{meta}\ntranslation_of: {digest}" if meta else f"translation_of: {digest}"
-            text = f"---\n{meta}\n---\n" + text[m.end():]
-        else:
-            text = f"---\ntranslation_of: {digest}\n---\n\n" + text
-        files.write_atomic(path, text)
-        changed.append(path)
-    return changed
-
-
-def locales(docs: Path) -> list[str]:
-    """Every locale folder, English first: English is checked for what breaks a page, the others against it."""
-    found = sorted(p.name for p in docs.iterdir() if p.is_dir() and p.name != SOURCE and (p / "labels.toml").exists())
-    return [SOURCE, *found]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,13 +13,13 @@ import os
 from contextlib import nullcontext
 from pathlib import Path
 
-from ..files import write_atomic
-from ..store import RESULTS
-from . import csvfiles
-from .answers import normal_forms
-from .page import page
-from .results import SPLIT, read_range, read_results
-from .tables import analyse
+from grader.classreport import csvfiles
+from grader.classreport.answers import normal_forms
+from grader.classreport.page import page
+from grader.classreport.results import SPLIT, read_range, read_results
+from grader.classreport.tables import analyse
+from grader.files import write_atomic
+from grader.grading.store import RESULTS
 
 HTML, JSON = "report.html", "report.json"
 MAX_JOBS = 4            # worker processes for a large class (reading it, reading its answers)
@@ -69,8 +69,9 @@ def _pool(size: int, jobs: int):
     jobs = min(MAX_JOBS, jobs, idle)
     if size <= SPLIT or jobs < 2:
         return nullcontext()
-    from .. import bank, feedback, parse  # noqa: F401  (loaded once, before the fork)
-    from ..pool import Pool
+    from grader import bank  # noqa: F401
+    from grader.grading.pool import Pool
+    from grader.reading import build, parse  # noqa: F401
     try:
         return Pool(work, jobs, timeout=TIMEOUT, depth=1)   # few, large tasks: one each
     except (ValueError, OSError):       # no fork on this system: one process does it all

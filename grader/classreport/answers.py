@@ -1,41 +1,50 @@
 """Wrong answers, counted as values: ``(0.5, 0.5, 0)`` and ``[1/2, 1/2, 0]`` are one answer.
 
 Each distinct answer text is read once, by the grader's own parser
-(:func:`grader.parse.parse_answer`: nothing a student typed is evaluated), and written
+(:func:`grader.reading.parse.read`: nothing a student typed is evaluated), and written
 back in one exact form: decimals become fractions (``0.5`` is ``1/2``), a vector is
-``(a, b, c)``, a set of points lists its points sorted (``{(0, 1, 0), (1, 0, 0)}``). A
-plain number (:data:`grader.fast.NUMBER`, the form Python's parser reads as one number)
-is read exactly with :class:`fractions.Fraction`, without SymPy, to the same text.
+``(a, b, c)``, a set of points lists its points sorted (``{(0, 1, 0), (1, 0, 0)}``). Plain
+numbers (arithmetic on integers and decimals) are read exactly as fractions, without SymPy.
 """
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
 
-from ..fast import NUMBER
-
 TOP = 10   # wrong answers listed per part
-MAX_EXPONENT = 30   # a decimal beyond 1e±30 stays a decimal (1e999999999 as a fraction has 10^9 digits)
 
 
-def normal_form(text: str, *, entries: bool, decimal_comma: bool) -> str | None:
-    """The exact value of an answer, as text; None when the parser refuses it.
+def normal_form(text: str, *, entries: bool, convention: str) -> str | None:
+    """The exact value of an answer, as text; None when the grader refuses it.
 
-    ``entries``: the part expects a vector or a set; ``decimal_comma``: the class writes
-    0,5 (as when it was graded)."""
-    plain = NUMBER.fullmatch(text)
-    if plain:
-        return _decimal(plain.group(1) + plain.group(2) + (plain.group(5) or ""))
-    from ..parse import AnswerSyntaxError, parse_answer
+    ``entries``: the part expects a vector or a set; ``convention``: how the answer was read when it
+    was graded (0,5 in fr). Plain numbers are read without SymPy."""
+    from grader.reading import parse
     try:
-        parsed = parse_answer(text, decimal_comma=decimal_comma, entries=entries)
-    except AnswerSyntaxError:
+        reading = parse.read(text, convention=convention, shape=(None,) if entries else ())
+        if reading.kind == "scalar":
+            return _exact(parse.value(reading.tree))
+        if reading.kind == "vector":
+            return _tuple(parse.value(n) for n in reading.tree)
+        return "{" + ", ".join(sorted(_tuple(parse.value(n) for n in point) for point in reading.tree)) + "}"
+    except parse.AnswerSyntaxError:
         return None
-    if parsed.kind == "scalar":
-        return _exact(parsed.value)
-    if parsed.kind == "vector":
-        return _tuple(parsed.value)
-    return "{" + ", ".join(sorted(_tuple(point) for point in parsed.value)) + "}"
+
+
+HARD = object()
+
+
+def plain_form(text: str, entries: bool, convention: str):
+    """:func:`normal_form` of an answer of plain numbers (read without SymPy), None for one the
+    grader refuses, :data:`HARD` for anything that needs SymPy (a pool's worker reads it)."""
+    from grader.reading import parse
+    try:
+        reading = parse.read(text, convention=convention, shape=(None,) if entries else ())
+    except parse.AnswerSyntaxError:
+        return None
+    if any(parse.plain(n) is None for n in reading.entries()):
+        return HARD
+    return normal_form(text, entries=entries, convention=convention)
 
 
 def _tuple(values) -> str:
@@ -45,33 +54,19 @@ def _tuple(values) -> str:
 def _exact(value) -> str:
     """A parsed number (the parser reads decimals exactly: 0.1 is 1/10), as text. Numbers are
     written directly (SymPy's printer costs ~40 µs a call: a class has thousands)."""
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
     if value.is_Integer:
         return str(value.p)
     if value.is_Rational:
         return f"{value.p}/{value.q}"
-    from ..feedback import show
+    from grader.reading.show import show
     return show(value)
 
 
-def _small(decimal: str) -> bool:
-    """Whether a decimal's exponent is small enough to read it as a fraction."""
-    _, _, exponent = decimal.lower().partition("e")
-    return not exponent or abs(int(exponent)) <= MAX_EXPONENT
-
-
-def _decimal(text: str) -> str:
-    """A decimal's exact value as a fraction ('0.50' is '1/2'); a huge or tiny one stays
-    a decimal, its mantissa's trailing zeros cut ('1.000e+999' is '1e+999')."""
-    if _small(text):
-        return str(Fraction(text))
-    mantissa, _, exponent = text.lower().partition("e")
-    mantissa = str(Fraction(mantissa))
-    return f"{mantissa}e{int(exponent):+d}" if "/" not in mantissa else f"({mantissa})e{int(exponent):+d}"
-
-
 def normal_forms(keys) -> list[str | None]:
-    """:func:`normal_form` of each ``(text, entries, decimal_comma)`` (a task for a pool worker)."""
-    return [normal_form(text, entries=entries, decimal_comma=comma) for text, entries, comma in keys]
+    """:func:`normal_form` of each ``(text, entries, convention)`` (a task for a pool worker)."""
+    return [normal_form(text, entries=entries, convention=convention) for text, entries, convention in keys]
 
 
 CHUNK = 250   # answers read per task of a pool worker
@@ -89,12 +84,12 @@ class WrongAnswers:
         self.texts: dict[tuple[str, str], Counter] = {}
         self.forms: dict[tuple[str, bool, bool], str] = {}
 
-    def add(self, where: tuple[str, str], text: str, entries: bool, decimal_comma: bool,
+    def add(self, where: tuple[str, str], text: str, entries: bool, convention: str,
             note: str, count: int = 1) -> None:
         counter = self.texts.get(where)
         if counter is None:
             counter = self.texts[where] = Counter()
-        counter[(text, entries, decimal_comma, note)] += count
+        counter[(text, entries, convention, note)] += count
 
     def read(self, pool=None) -> None:
         """The normal form of every distinct text not read yet; plain numbers here, the
@@ -102,10 +97,11 @@ class WrongAnswers:
         keys = {key[:3] for counter in self.texts.values() for key in counter} - self.forms.keys()
         hard = []
         for key in keys:
-            if NUMBER.fullmatch(key[0]):
-                self.forms[key] = normal_form(key[0], entries=key[1], decimal_comma=key[2])
-            else:
+            form = plain_form(*key)
+            if form is HARD:
                 hard.append(key)
+            else:
+                self.forms[key] = form or " ".join(key[0].split())     # a refused answer: grouped by its text
         chunks = [tuple(hard[i:i + CHUNK]) for i in range(0, len(hard), CHUNK)]
         if pool is not None and len(chunks) > 1:
             done = pool.run((i, ("normal_forms", chunk)) for i, chunk in enumerate(chunks))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .text import visible
+from grader.classreport.text import visible
 
 WIDTH = 480
 BAR = 18            # height of a horizontal bar

@@ -3,16 +3,16 @@
 Columns are the stable names of ``report.json`` (grader/SCHEMA.md), numbers are written as
 Python writes them (a point for decimals, in every language: these files are data for
 other programs; the page is for reading). Text from the results (ids, answers, notes) is
-made visible and neutralised against formula injection (:func:`grader.csvcell.csv_cell`).
+made visible and neutralised against formula injection (:func:`grader.text.csv_cell`).
 """
 from __future__ import annotations
 
 import csv
 import io
 
-from ..csvcell import csv_cell
-from .tables import OUTCOMES
-from .text import visible
+from grader.classreport.tables import OUTCOMES
+from grader.classreport.text import visible
+from grader.text import csv_cell
 
 TABLES = ("summary", "exercises", "histograms", "parts", "mistakes", "notes", "wrong-answers",
           "variants", "unreadable", "damaged")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..messages import DEFAULT, catalog, message, placeholders
+from grader.languages.messages import DEFAULT, catalog, message, placeholders
 
-# What grader.feedback's shared rules add to every part of a kind.
+# What grader.judging.feedback's shared rules add to every part of a kind.
 SHARED_KEYS = {"vector": ("wrong-order", "other-part"), "real": ("other-part",), "integer": ("other-part",),
                "set": ("duplicate-point", "missing-points")}
 
@@ -22,7 +22,7 @@ def named_mistakes(exercise_id: str, part_id: str) -> tuple[str, ...]:
     (empty for a part the bank does not know): the exercise module's named mistakes for the part,
     the keys of its own rules when they apply to the part (rules on this vector, notes on a point
     of this set), and the shared rules of the part's kind."""
-    from .. import bank
+    from grader import bank
     try:
         exercise = bank.get(exercise_id)
         part = exercise.part(part_id)

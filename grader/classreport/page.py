@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from html import escape
 
-from ..messages import message
-from . import charts
-from .tables import NEAR_ZERO, OUTCOMES
-from .text import fixed, number, percent, visible
+from grader.classreport import charts
+from grader.classreport.tables import NEAR_ZERO, OUTCOMES
+from grader.classreport.text import fixed, number, percent, visible
+from grader.languages.messages import message
 
 SHOWN = 100          # rows of a long list (unreadable files, damaged lines) shown on the page
 SEEDS_SHOWN = 10     # hardest and easiest variants shown when there are many

@@ -1,6 +1,6 @@
 """The results of a ``grader grade`` run, read back for the report (read-only).
 
-``OUT_DIR/results.jsonl`` is read line by line with :func:`grader.store.whole_lines`, the
+``OUT_DIR/results.jsonl`` is read line by line with :func:`grader.grading.store.whole_lines`, the
 reader resuming uses, but nothing is cut or rewritten: the instructor's results stay as
 they are. The last valid line of a student is their result (SCHEMA.md). A whole line that
 is not JSON, or not a result line of the shape SCHEMA.md gives, is *damaged*: it is listed
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from ..store import RESULTS, whole_lines
+from grader.grading.store import RESULTS, whole_lines
 
 NOT_JSON, NOT_RECORD = "not-json", "not-record"   # why a line is damaged (report.reason.<why>)
 
@@ -69,7 +69,7 @@ SPLIT = 4 << 20     # bytes: a results file larger than this is read by the pool
 def read_results(out_dir: Path, pool=None) -> Results:
     """Every student's last result in ``out_dir/results.jsonl``; never writes.
 
-    ``pool``: a :class:`grader.pool.Pool` whose function is :func:`grader.classreport.work`;
+    ``pool``: a :class:`grader.grading.pool.Pool` whose function is :func:`grader.classreport.work`;
     a large file is then read in as many pieces as it has workers, side by side."""
     path = Path(out_dir) / RESULTS
     size = path.stat().st_size if path.exists() else 0
@@ -150,7 +150,7 @@ def _result(value: dict, shared: dict) -> Result:
     A class repeats its results: each distinct part result is checked and built once,
     then shared (``shared`` maps its fields to it)."""
     student, file, seed, lang = value["student"], value.get("file") or "", value.get("seed"), \
-        value.get("lang") or "en"
+        value.get("reading") or value.get("lang") or "en"      # how its answers were read (0,5 or 0.5)
     _check(type(student) is str and type(file) is str and type(lang) is str
            and (seed is None or type(seed) is str))
     if value.get("error") is not None:

@@ -20,10 +20,9 @@ from collections import Counter
 
 import numpy as np
 
-from ..messages import DECIMAL_COMMA
-from .answers import WrongAnswers
-from .named import named_mistakes, note_text
-from .results import Results
+from grader.classreport.answers import WrongAnswers
+from grader.classreport.named import named_mistakes, note_text
+from grader.classreport.results import Results
 
 OUTCOMES = ("correct", "partial", "wrong", "unparsable", "blank")
 NEAR_ZERO = 0.1    # a discrimination below this tells stronger and weaker students apart poorly
@@ -97,12 +96,12 @@ class _Part:
 def analyse(found: Results, lang: str, pool=None) -> dict:
     """Every table of the report (``report.json``), words in ``lang``; ``pool`` (optional)
     reads the class's distinct wrong answers (:meth:`WrongAnswers.read`)."""
-    from .. import bank
+    from grader import bank
     graded = [r for r in found.results if r.error is None]
     exercise_scores: dict[str, list[float]] = {}
     exercise_max: dict[str, float] = {}
     layouts: dict[tuple, tuple[list, list]] = {}       # the parts a result has, in order
-    distinct = {False: Counter(), True: Counter()}     # part results, by decimal comma
+    distinct: dict[str, Counter] = {}                  # part results, by how their answers were read
     for result in graded:
         for ex_id, score, top in result.exercises:
             exercise_scores.setdefault(ex_id, []).append(score)
@@ -110,7 +109,7 @@ def analyse(found: Results, lang: str, pool=None) -> dict:
         rows, row_totals = layouts.setdefault(tuple([p.where for p in result.parts]), ([], []))
         rows.append([p.score for p in result.parts])
         row_totals.append(result.score)
-        distinct[result.lang in DECIMAL_COMMA].update(result.parts)
+        distinct.setdefault(result.lang, Counter()).update(result.parts)
     parts: dict[tuple[str, str], _Part] = {}
     for layout, (rows, row_totals) in layouts.items():     # a class has one layout: a matrix
         matrix = np.array(rows, dtype=float).reshape(len(rows), len(layout))
@@ -122,7 +121,7 @@ def analyse(found: Results, lang: str, pool=None) -> dict:
         gathered.scores, gathered.totals = np.concatenate(gathered.scores), np.concatenate(gathered.totals)
     wrong = WrongAnswers()
     entries = {where: _entries(bank, where) for where in parts}
-    for comma, counts in distinct.items():
+    for convention, counts in distinct.items():
         for p, count in counts.items():
             gathered = parts[p.where]
             gathered.max_score = max(gathered.max_score, p.max_score)
@@ -131,7 +130,7 @@ def analyse(found: Results, lang: str, pool=None) -> dict:
             for note in set(p.notes):
                 gathered.notes[note] += count
             if kind in ("wrong", "partial"):
-                wrong.add(p.where, p.answer, entries[p.where], comma, p.note, count)
+                wrong.add(p.where, p.answer, entries[p.where], convention, p.note, count)
     wrong.read(pool)
     totals = [r.score for r in graded]
     top = max((r.max_score for r in graded), default=0)

@@ -1,1 +1,1 @@
-"""The course's exercises, one module each: see grader.exercise (the interface) and grader.bank (the registry)."""
+"""The course's exercises, one module each: see grader.model.exercise (the interface) and grader.bank (the registry)."""

@@ -11,13 +11,12 @@ from types import MappingProxyType
 import sympy
 from sympy import ImmutableMatrix, Integer
 
-from grader import compare
-from grader import drawing as d
-from grader import geometry as g
-from grader.exercise import Definition, Figure, Part
-from grader.numbers import format_number
-from grader.outcome import finding
-from grader.tex import tex_vector
+from grader.arithmetic import compare
+from grader.languages.numerals import format_number
+from grader.model import drawing as d
+from grader.model import geometry as g
+from grader.model.exercise import Definition, Figure, Part, finding
+from grader.model.tex import tex_vector
 
 FORM = "form.key-order"
 
@@ -58,10 +57,10 @@ def sums_to_one(answer):
     if compare.compare_scalar(total, sympy.S.One).equal:
         return None
     try:
-        value = compare.numeric(total, 4)
+        value = compare.evaluated(total, 4)
     except compare.TooLarge:
         value = None
-    from grader.feedback import show
+    from grader.reading.show import show
     return finding("weights-not-normalized", total=show(value if value is not None else total))
 
 

@@ -12,10 +12,10 @@ from types import MappingProxyType
 
 from sympy import ImmutableMatrix, Rational
 
-from grader import drawing as d
-from grader import geometry as g
-from grader.exercise import Definition, Figure, Part
-from grader.tex import approx, tex_value, tex_vector
+from grader.model import drawing as d
+from grader.model import geometry as g
+from grader.model.exercise import Definition, Figure, Part
+from grader.model.tex import approx, tex_value, tex_vector
 
 WORDS = ("parakeet", "monkey", "fourier")
 PAIRS = tuple(combinations(WORDS, 2))      # (parakeet, monkey), (parakeet, fourier), (monkey, fourier)

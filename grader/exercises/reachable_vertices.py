@@ -12,12 +12,11 @@ from types import MappingProxyType
 
 from sympy import Rational
 
-from grader import compare
-from grader import drawing as d
-from grader import geometry as g
-from grader.exercise import Definition, Figure, Part
-from grader.numbers import finite_decimal, tex_number
-from grader.outcome import finding
+from grader.arithmetic import compare
+from grader.languages.numerals import finite_decimal, tex_number
+from grader.model import drawing as d
+from grader.model import geometry as g
+from grader.model.exercise import Definition, Figure, Part, finding
 
 
 def parts(data, lesson: bool):
@@ -30,7 +29,7 @@ def parts(data, lesson: bool):
 def point_note(ex, point: tuple):
     """Why a student point that matched no vertex is wrong: the constraint it breaks, or that it is
     a corner of the whole simplex the floor or cap removes, or inside the region but not a vertex."""
-    from grader.feedback import show
+    from grader.reading.show import show
     symbols = ex.data["symbols"]
     if len(point) != len(symbols):
         return finding("wrong-point-size", point=show(point), expected=len(symbols),

@@ -11,10 +11,10 @@ from types import MappingProxyType
 
 from sympy import Integer
 
-from grader import drawing as d
-from grader import geometry as g
-from grader.exercise import Definition, Figure, Part
-from grader.numbers import format_number, tex_number
+from grader.languages.numerals import format_number, tex_number
+from grader.model import drawing as d
+from grader.model import geometry as g
+from grader.model.exercise import Definition, Figure, Part
 
 FORM = "form.whole"
 

@@ -2,7 +2,7 @@
 
 Data: ``{"peak_lr": Rational, "warmup_steps": Integer, "step": Integer, "fraction": Rational,
 "ratio_step": Integer}``. v2's learning rate at step s is ``peak_lr * s / warmup_steps`` up to
-``warmup_steps`` (:func:`grader.geometry.linear_warmup_lr`); v1 used ``peak_lr`` from its first step.
+``warmup_steps`` (:func:`grader.model.geometry.linear_warmup_lr`); v1 used ``peak_lr`` from its first step.
 """
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from types import MappingProxyType
 
 from sympy import Integer, Rational
 
-from grader import drawing as d
-from grader import geometry as g
-from grader.exercise import Definition, Figure, Part
-from grader.numbers import format_number, tex_number
+from grader.languages.numerals import format_number, tex_number
+from grader.model import drawing as d
+from grader.model import geometry as g
+from grader.model.exercise import Definition, Figure, Part
 
 
 def _lr(data, step):

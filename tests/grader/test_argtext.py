@@ -4,16 +4,16 @@ import inspect
 
 import pytest
 
-from grader import argtext
-from grader.cli import build_parser
-from grader.messages import LOCALES, catalog, message
+from grader.cli import argtext
+from grader.cli.main import build_parser
+from grader.languages.messages import LOCALES, catalog, message
 from tests.grader.test_cli import run
 
 
 def test_every_argparse_sentence_we_translate_is_one_argparse_says():
     source = inspect.getsource(argparse)
     missing = [text for text in argtext.ARGPARSE if repr(text) not in source]
-    assert missing == [], "argparse changed these sentences: update grader/argtext.py"
+    assert missing == [], "argparse changed these sentences: update grader/cli/argtext.py"
 
 
 def _actions(parser):

@@ -6,8 +6,8 @@ import pytest
 import sympy
 
 from grader import bank
-from grader.check import check_part
-from grader.parse import parse_answer
+from grader.judging.check import check_part
+from grader.reading.parse import parse_answer
 
 
 def f(x):
@@ -104,7 +104,7 @@ def test_submanifold_references():
 @pytest.mark.parametrize("seed", [None, "s1", "s2"])
 def test_every_title_prompt_form_and_label_is_in_the_catalog(seed):
     """`grader show` words come from the catalogs; each prompt's {placeholders} are its params."""
-    from grader.messages import catalog, placeholders
+    from grader.languages.messages import catalog, placeholders
     english = catalog("en")
     for exercise_id in bank.EXERCISES:
         ex = bank.variant(exercise_id, seed)

@@ -99,7 +99,7 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
         ("erin", "erin.toml", None, False), ("frank", "frank.toml", None, False),
         ("gina", "gina.toml", None, False), ("hal", "hal.toml", None, False)]
     bob = records[1]
-    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "grader", "error",
+    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "reading", "grader", "error",
                         "score", "max_score", "exercises"}
     assert bob["seed"] is None and bob["lang"] == "en" and len(bob["sha256"]) == 64
     notes = {p["id"]: p["note"] for e in bob["exercises"] for p in e["parts"]}
@@ -340,7 +340,7 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
 @pytest.mark.parametrize("lang", ["ja", "fr"])
 @pytest.mark.slow
 def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
-    from grader.messages import message
+    from grader.languages.messages import message
 
     proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out"), "--lang", lang],
                           capture_output=True, text=True, env=env(), timeout=300)
@@ -354,7 +354,7 @@ def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
 
 # --- a class folder that can't break the run (issue 12) ------------------------------
 
-from grader.messages import message  # noqa: E402
+from grader.languages.messages import message  # noqa: E402
 
 ALICE = (ROOT / "examples" / "alice.toml").read_text()
 

@@ -2,8 +2,8 @@
 'missing' in the student's language, and the JSON shape `grader submit --format json` prints
 (grader/SCHEMA.md). The CLI tests check the same through the command, in `make test`."""
 from grader import bank
-from grader.check import grade_submission
-from grader.messages import message
+from grader.judging.check import grade_submission
+from grader.languages.messages import message
 
 
 def test_a_partial_submission_in_french():

@@ -24,12 +24,14 @@ from pathlib import Path
 import pytest
 import sympy
 
-from bench.grade_class import MIX as GENERATED, generate
-from grader import bank, feedback as fb
+from bench.grade_class import MIX as GENERATED
+from bench.grade_class import generate
+from grader import bank
 from grader.classreport.answers import normal_form
 from grader.classreport.named import named_mistakes
-from grader.csvcell import csv_cell
-from grader.parse import parse_answer
+from grader.model import targets
+from grader.reading.parse import parse_answer
+from grader.text import csv_cell
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
@@ -283,23 +285,24 @@ def test_grade_report_and_report_write_the_same_tables(graded, tmp_path):
     ("0.5*sqrt(2)", "sqrt(2)/2", False, False),
 ])
 def test_one_value_typed_two_ways_is_one_answer(a, b, entries, comma):
-    assert normal_form(a, entries=entries, decimal_comma=comma) == \
-        normal_form(b, entries=entries, decimal_comma=comma)
+    convention = "fr" if comma else "en"
+    assert normal_form(a, entries=entries, convention=convention) == \
+        normal_form(b, entries=entries, convention=convention)
 
 
 def test_different_values_and_unreadable_answers_stay_apart():
-    assert normal_form("(0.5, 0, 0.5)", entries=True, decimal_comma=False) != \
-        normal_form("(0.5, 0.5, 0)", entries=True, decimal_comma=False)
-    assert normal_form("2x", entries=False, decimal_comma=False) is None
-    assert normal_form("__import__('os')", entries=False, decimal_comma=False) is None
-    assert normal_form("1e999999999", entries=False, decimal_comma=False) is None    # too large to read
+    assert normal_form("(0.5, 0, 0.5)", entries=True, convention="en") != \
+        normal_form("(0.5, 0.5, 0)", entries=True, convention="en")
+    assert normal_form("2x", entries=False, convention="en") is None
+    assert normal_form("__import__('os')", entries=False, convention="en") is None
+    assert normal_form("1e999999999", entries=False, convention="en") is None    # too large to read
 
 
 def test_named_mistakes_come_from_the_grader_s_mistake_tables():
     for ex in bank.EXERCISES.values():
         for p in ex.parts:
             keys = named_mistakes(ex.id, p.id)
-            assert {k for k, _ in fb.mistakes(ex, p.id)} <= set(keys)
+            assert {k for k, _ in targets.mistakes(ex, p.id)} <= set(keys)
             assert {"incorrect", "missing", "decimal-imprecise", "components-wrong"}.isdisjoint(keys)
     assert "squared-distance" in named_mistakes("embedding-distances", "parakeet-monkey")
     assert "point-outside-region" in named_mistakes("reachable-vertices", "vertices")
@@ -503,7 +506,7 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
     """A large class is read in pieces and its answers in chunks by forked workers: same tables."""
     from grader import classreport
     from grader.classreport import answers, results, tables
-    from grader.pool import Pool
+    from grader.grading.pool import Pool
     out = tmp_path / "out"
     out.mkdir()
     raw = (graded / "results.jsonl").read_bytes().splitlines(keepends=True)
@@ -527,7 +530,7 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
             made.append(jobs)
             super().__init__(fn, jobs, **options)
 
-    monkeypatch.setattr("grader.pool.Pool", Counted)
+    monkeypatch.setattr("grader.grading.pool.Pool", Counted)
     assert classreport.write_report(out, "en", jobs=8) == alone          # the command's way
     assert made == [2], "as many workers as idle cores"
     assert [d["line"] for d in alone["source"]["damaged"]] == [8, 32]

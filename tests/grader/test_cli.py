@@ -136,7 +136,7 @@ def test_hostile_submission_runs_nothing():
 
 # --- every message in the student's language ----------------------------------
 
-from grader.messages import LOCALES, message  # noqa: E402
+from grader.languages.messages import LOCALES, message  # noqa: E402
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -179,7 +179,9 @@ def test_an_unknown_language_by_name_is_refused():
     (["embedding-distances", "cos-parakeet-monkey", "0,973"], {"LANG": "id_ID.UTF-8"}, 0),
     (["attention-weights", "weights", "(0,3837 ; 0,3837 ; 0,2327)", "--lang", "fr"], {}, 0),
     (["attention-weights", "weights", "(0.3837, 0.3837, 0.2327)", "--lang", "fr"], {}, 0),
-    (["embedding-distances", "parakeet-monkey", "0,3"], {}, 1),     # English: a vector, wrong form
+    (["embedding-distances", "parakeet-monkey", "0,3"], {}, 0),     # English too: 0,3 cannot be two entries
+    (["attention-weights", "scores", "(1,1,0)", "--lang", "fr"], {}, 0),   # three entries: three commas' worth
+    (["attention-weights", "weights", "(0,38, 0,38, 0,23)", "--lang", "en"], {}, 1),   # read, then imprecise
 ])
 @pytest.mark.slow
 def test_decimal_comma(args, env, code):
@@ -187,8 +189,8 @@ def test_decimal_comma(args, env, code):
 
 
 @pytest.mark.parametrize("lang, answer, key", [
-    ("fr", "(0,5, 1, 0)", "decimal-comma-in-vector"),
-    ("id", "(1,1,0)", "decimal-comma-in-vector"),
+    ("fr", "(0,5,1,0)", "decimal-comma-in-vector"),      # (0,5 ; 1 ; 0), (0 ; 5,1 ; 0) or (0 ; 5 ; 1,0)?
+    ("id", "(1,1,0,5)", "decimal-comma-in-vector"),
     ("fr", "(0,5 ; 1, 0)", "decimal-comma-mixed"),
 ])
 @pytest.mark.slow
@@ -365,7 +367,7 @@ def test_an_answer_cannot_rewrite_the_screen():
     row = next(i for i, line in enumerate(out) if "fake: 3/3" in line)
     assert "\\x1b[1A\\x1b[2Kfake" in out[row]
     column = json.loads(run("check", "attention-weights", "scores", FAKE, "--format", "json").stdout)["column"]
-    from grader.report import printable
+    from grader.cli.output import printable
     assert out[row + 1].index("^") == out[row].index("\\x1b") + len(printable(FAKE[:column]))
 
 
@@ -409,7 +411,7 @@ def test_a_file_name_that_looks_like_a_message_key(name):
 
 @pytest.mark.parametrize("command", [[GRADER], [sys.executable, "-m", "grader.cli"]])
 def test_the_quick_exit_keeps_every_line_and_the_exit_code(command, tmp_path):
-    """The command exits without tearing the interpreter down (grader.cli.run): what it wrote to a
+    """The command exits without tearing the interpreter down (grader.cli.main.run): what it wrote to a
     file (fully buffered) is all there, and so is the exit code."""
     out = tmp_path / "out.txt"
     with open(out, "w") as handle:

@@ -3,8 +3,8 @@ import pytest
 import sympy
 from sympy import E, Rational, exp, sqrt
 
-from grader import compare
-from grader.parse import parse_answer
+from grader.arithmetic import compare
+from grader.reading.parse import parse_answer
 
 W = exp(Rational(1, 2)) / (1 + 2 * exp(Rational(1, 2)))
 
@@ -63,16 +63,16 @@ def _no_proof(monkeypatch):
 def test_a_difference_beyond_any_fixed_precision_is_still_seen(monkeypatch):
     _no_proof(monkeypatch)
     tiny = W + sympy.Integer(10) ** -40          # equal to 39 digits
-    assert compare.compare_scalar(tiny, W) == compare.Verdict(False)
+    assert compare.compare_scalar(tiny, W, exact=True) == compare.Verdict(False)
     perturbed = sympy.Rational(3, 10) * sympy.cos(sympy.Integer(10) ** -999)    # equal to ~2000 digits
-    assert compare.compare_scalar(perturbed, sympy.Rational(3, 10)) == compare.Verdict(False)
+    assert compare.compare_scalar(perturbed, sympy.Rational(3, 10), exact=True) == compare.Verdict(False)
 
 
 def test_undecided_when_no_proof_and_no_difference(monkeypatch):
     """An exact form never becomes correct by numbers alone: no proof, no difference: undecided."""
     _no_proof(monkeypatch)
     square = (1 + sympy.sqrt(2)) ** 2                 # equals 3 + 2 sqrt(2), which SymPy now cannot show
-    assert compare.compare_scalar(square, 3 + 2 * sympy.sqrt(2)) == compare.Verdict(False, "undecided")
+    assert compare.compare_scalar(square, 3 + 2 * sympy.sqrt(2), exact=True) == compare.Verdict(False, "undecided")
 
 
 @pytest.mark.parametrize("answer, matched, duplicates, unmatched, missing", [
@@ -91,7 +91,7 @@ def test_match_points(answer, matched, duplicates, unmatched, missing):
 def test_the_decimal_contexts_fit_a_32_bit_build():
     """The in-page checker runs the grader on wasm32, where `decimal` allows exponents up to
     425000000 (decimal.MAX_EMAX there): a context beyond it fails every comparison in the browser."""
-    from grader.compare import _context
+    from grader.arithmetic.compare import _context
 
     context = _context(60)
     assert -425_000_000 <= context.Emin and context.Emax <= 425_000_000
@@ -119,7 +119,8 @@ def test_within_says_nothing_of_what_is_not_a_real_number():
 
 def test_an_interval_reference_decides_unless_it_holds_zero():
     from decimal import Decimal
-    from grader.numeric import Approx, Undecided
+
+    from grader.arithmetic.intervals import Approx, Undecided
     root2 = Approx(Decimal("1.41421356237309504880168872420969807856967187537694"),
                    Decimal("1.41421356237309504880168872420969807856967187537695"))
     assert compare.within(sqrt(2), root2) is True

@@ -3,7 +3,7 @@ import pytest
 import sympy
 from sympy import Rational, sqrt
 
-from grader import compare
+from grader.arithmetic import compare
 
 
 @pytest.mark.parametrize("reference, bound", [
@@ -45,5 +45,13 @@ def test_exact_equality_is_proven_or_refused(answer, reference, verdict):
     assert compare.prove_equal(answer, reference) == verdict
 
 
-def test_a_float_inside_an_expression_makes_it_decimal():
-    assert compare.is_decimal(sympy.Float(0.5) + sqrt(2)) and not compare.is_decimal(Rational(1, 2) + sqrt(2))
+@pytest.mark.parametrize("text, exact", [
+    ("sqrt(2)/2", True), ("sqrt(9)/10*(1+1/10^6)", True), ("2^(1/2)", True), ("e", True), ("exp(0)", True),
+    ("0.3", False), ("3/10", False), ("(1/2)^2", False), ("sqrt(0.0626)", False), ("2.718^(1/2)", False),
+    ("1.5e-4", False), ("15", False)])
+def test_what_was_written_decides_whether_an_entry_must_be_equal(text, exact):
+    """An exact form (a root, e, a function, a fractional power, no decimal) must be equal; a decimal,
+    a fraction or arithmetic on them, or anything holding a decimal, is a number: by what was typed,
+    never by the value (sqrt(9)/10*(1+1/10^6) is rational, and still an exact form)."""
+    from grader.reading.parse import is_exact_form, read
+    assert is_exact_form(read(text).tree) is exact

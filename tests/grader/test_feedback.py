@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from grader.check import check_part
+from grader.judging.check import check_part
 
 CASES = [
     # lesson 1

@@ -1,8 +1,8 @@
 """The resource limits: a runaway check ends in time, with a clear note."""
 import time
 
-from grader.check import check_part
-from grader.limits import LimitExceeded, run_limited
+from grader.judging.check import check_part
+from grader.judging.limits import LimitExceeded, run_limited
 
 
 def test_timeout_kills_the_child():
@@ -20,14 +20,14 @@ def test_result_comes_back():
 
 
 def test_a_slow_check_is_reported_as_too_large(monkeypatch):
-    import grader.evaluate
-    monkeypatch.setattr(grader.evaluate, "judge_on", lambda *a, **k: time.sleep(30))
-    result = check_part("attention-weights", "weights", "(1, 1, 1)", timeout=0.5)
+    import grader.judging.rules
+    monkeypatch.setattr(grader.judging.rules, "judge", lambda *a, **k: time.sleep(30))
+    result = check_part("attention-weights", "weights", "(exp(1), 1, 1)", timeout=0.5)
     assert (result.correct, result.note, result.score) == (False, "too-large", 0)
 
 
 def test_a_tower_of_exponentials_is_too_large_not_unreal():
-    from grader.check import check_part
+    from grader.judging.check import check_part
 
     result = check_part("embedding-distances", "parakeet-monkey", "exp(exp(exp(exp(10))))")
     assert (result.correct, result.note) == (False, "too-large")

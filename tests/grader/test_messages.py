@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from grader.messages import LOCALES, catalog, check_catalogs, detect_lang, message, placeholders
-from grader.messages.audit import CATALOG
-from grader.messages.po import PoSyntaxError, read
+from grader.languages.audit import CATALOG, check_catalogs
+from grader.languages.messages import LOCALES, catalog, detect_lang, message, placeholders
+from grader.languages.po import PoSyntaxError, read
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = catalog("en")
@@ -122,10 +122,10 @@ def test_check_catalogs_reports_a_broken_file(tmp_path):
 def test_translators_command(tmp_path):
     import subprocess
     import sys
-    ok = subprocess.run([sys.executable, "-m", "grader.messages", "fr"], capture_output=True,
+    ok = subprocess.run([sys.executable, "-m", "grader.languages", "fr"], capture_output=True,
                         text=True, cwd=ROOT)
     assert ok.returncode == 0 and ok.stdout == ""
-    bad = subprocess.run([sys.executable, "-m", "grader.messages", "xx"], capture_output=True,
+    bad = subprocess.run([sys.executable, "-m", "grader.languages", "xx"], capture_output=True,
                          text=True, cwd=ROOT)
     assert bad.returncode == 2 and "unknown locale 'xx'" in bad.stderr
 
@@ -182,7 +182,7 @@ def test_unknown_lang_by_name_is_an_error(option, env, where):
     'msgctxt "missing"\nmsgid "Not answered."\nmsgstr ""\n',                        # empty
 ])
 def test_a_translation_that_cannot_be_used_falls_back_to_english(tmp_path, monkeypatch, catalog_text):
-    import grader.messages as messages
+    import grader.languages.messages as messages
     fr = tmp_path / "grader.po"
     fr.write_text(catalog_text, "utf-8")
     real = messages.catalog_path

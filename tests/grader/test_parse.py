@@ -5,8 +5,8 @@ import pytest
 import sympy
 from sympy import E, Rational, sqrt
 
-from grader.check import check_part
-from grader.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
+from grader.judging.check import check_part
+from grader.reading.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
 
 
 @pytest.mark.parametrize("text, kind, value", [
@@ -130,7 +130,7 @@ def test_no_eval_on_student_text():
     import pathlib
     package = pathlib.Path(__file__).resolve().parents[2] / "grader"
     files = sorted(package.rglob("*.py"))
-    assert len(files) > 20 and package / "parse.py" in files     # the scan sees the package, from any folder
+    assert len(files) > 20 and package / "reading" / "parse.py" in files     # the scan sees the package, from any folder
     for path in files:
         source = path.read_text().replace("literal_eval(", "")
         for forbidden in ("eval(", "exec(", "sympify", "parse_expr", "sympy.S("):
@@ -175,10 +175,9 @@ def test_ambiguous_decimal_comma_is_refused_at_the_comma(text, entries, key, col
     assert text[column] == ","
 
 
-def test_without_decimal_comma_a_comma_still_separates():
-    assert parse_answer("0,5").kind == "vector"
-    with pytest.raises(AnswerSyntaxError):
-        parse_answer("(0,5 ; 1)")
+def test_without_a_shape_a_comma_separates_but_beside_a_semicolon_it_is_decimal_in_every_language():
+    assert parse_answer("0,5").kind == "vector"            # no part to tell: Python's reading
+    assert parse_answer("(0,5 ; 1)").value == (Rational(1, 2), 1)
 
 
 def test_decimal_comma_keeps_columns_of_later_errors():
@@ -187,10 +186,17 @@ def test_decimal_comma_keeps_columns_of_later_errors():
     assert (info.value.error.key, info.value.error.column) == ("unknown-name", 6)
 
 
-@pytest.mark.parametrize("lang, correct", [("fr", True), ("id", True), ("en", False), ("ja", False)])
-def test_decimal_comma_only_where_the_language_writes_it(lang, correct):
+@pytest.mark.parametrize("lang", ["fr", "id", "en", "ja", "zh", "ko"])
+def test_a_decimal_comma_that_cannot_be_misread_is_read_in_every_language(lang):
     result = check_part("embedding-distances", "parakeet-monkey", "0,3", lang)
-    assert result.correct is correct
+    assert result.correct and result.read_as == ("0,3" if lang in ("fr", "id") else "0.3")
+
+
+@pytest.mark.parametrize("lang, value", [("en", 1871), ("ja", 1871), ("fr", Rational(1871, 1000)),
+                                         ("id", Rational(1871, 1000))])
+def test_what_reads_two_ways_is_read_in_the_students_convention(lang, value):
+    """1,871 is a thousands separator in en and ja, a decimal comma in fr and id."""
+    assert parse_answer("1,871", convention=lang, shape=()).value == value
 
 
 # --- notations students type (issue 12) ------------------------------------------
@@ -337,7 +343,7 @@ def test_refusals_say_what_was_understood(text, key, column, params):
 @pytest.mark.parametrize("key", ["comment-in-answer", "number-base", "digit-underscore",
                                  "middle-dot", "percent-sign", "unit-in-answer", "separator-mixed"])
 def test_each_refusal_has_words_in_every_language(key):
-    from grader.messages import LOCALES, catalog
+    from grader.languages.messages import LOCALES, catalog
     assert all(key in catalog(lang) for lang in LOCALES)
 
 
@@ -366,9 +372,10 @@ def test_notations_with_a_decimal_comma(text, entries, value):
 
 
 def test_rewrite_maps_every_character_back_to_the_student_text():
-    from grader.parse import rewrite
+    from grader.reading.parse import rewrite
     text = r"（１，√２） + \frac{1}{2} + 10⁻⁶ + ½"
-    source, origin = rewrite(text)
+    source, origin, conventions = rewrite(text)
+    assert {"latex", "root", "superscript", "fraction"} <= conventions
     assert len(origin) == len(source) + 1 and origin[-1] == len(text)
     assert all(0 <= c < len(text) for c in origin[:-1])
     assert list(origin[:-1]) == sorted(origin[:-1])         # columns never go backwards
@@ -394,7 +401,7 @@ def test_a_refused_operator_is_named_where_it_stands(text, operator, column):
     lambda n: "(" * (n - 1) + "1" + "^1)" * (n - 1),                 # powers, nested in the base
 ])
 def test_the_nesting_limit_is_exact_in_every_operand(shape):
-    from grader.parse import MAX_DEPTH
+    from grader.reading.parse import MAX_DEPTH
     parse_answer(shape(MAX_DEPTH + 1))                                # MAX_DEPTH operations deep
     with pytest.raises(AnswerSyntaxError) as info:
         parse_answer(shape(MAX_DEPTH + 2))

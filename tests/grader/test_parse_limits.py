@@ -3,7 +3,7 @@ limit exactly at its edge: accepted on it, refused one step beyond. (Bugs that m
 planted here and the other parser tests let through.)"""
 import pytest
 
-from grader.parse import MAX_DEPTH, MAX_EXPONENT, MAX_POWER_BITS, AnswerSyntaxError, parse_answer
+from grader.reading.parse import MAX_DEPTH, MAX_EXPONENT, MAX_POWER_BITS, AnswerSyntaxError, parse_answer
 
 WIDE = 2 ** 199       # 200 bits: WIDE**1000 is exactly MAX_POWER_BITS bits
 WIDER = 2 ** 200      # 201 bits

@@ -4,8 +4,8 @@ import time
 
 import pytest
 
-from grader.limits import LimitExceeded
-from grader.pool import Pool
+from grader.grading.pool import Pool
+from grader.judging.limits import LimitExceeded
 
 
 def task(kind: str, value: int = 0):

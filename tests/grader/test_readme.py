@@ -73,7 +73,7 @@ def test_matches():
 
 
 def test_the_rules_the_readme_states_are_the_tolerance_in_the_code():
-    from grader import tolerance
+    from grader.arithmetic import tolerance
     rules = SECTION.split("- **The rules**", 1)[1].split("- **Speed**", 1)[0]
     percent = f"{float(tolerance.RELATIVE * 100):g} %"
     assert f"within {percent} of the exact value" in rules

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from grader.report import CARET_WINDOW, caret
+from grader.judging.outcome import CARET_WINDOW, caret
 
 
 @pytest.mark.parametrize(
@@ -25,7 +25,7 @@ def test_wide_characters_keep_the_caret_aligned():
 
 # --- what reaches a terminal is escaped (issue 12) ---------------------------------
 
-from grader.report import json_text, printable  # noqa: E402
+from grader.cli.output import json_text, printable  # noqa: E402
 
 
 @pytest.mark.parametrize("text, shown", [

@@ -3,8 +3,8 @@ and only records this version of the grader wrote."""
 import json
 import shutil
 
-from grader import batch, store
-from grader.cli import describe
+from grader.cli.main import describe
+from grader.grading import batch, store
 from tests.grader.test_batch import ROOT
 
 

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from grader.store import csv_text
+from grader.grading.store import csv_text
 
 OWASP_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

@@ -8,10 +8,10 @@ against mpmath; this table keeps the boundary itself in the fast suite.
 """
 import pytest
 
-from grader import compare
-from grader.check import judge
-from grader.evaluate import evaluate
-from grader.parse import parse_answer
+from grader.arithmetic import compare
+from grader.judging.check import judge
+from grader.reading.parse import parse_answer
+from tests.grader.judged import on_lesson, on_table
 
 EXACT_03 = ("embedding-distances", "parakeet-monkey")       # the reference is 3/10
 ZERO = ("embedding-distances", "cos-parakeet-fourier")       # the reference is 0
@@ -22,7 +22,7 @@ ON_THE_BOUNDARY = [
     (*EXACT_03, "+0.3015"), (*EXACT_03, "603/2000"), (*EXACT_03, "3.015e-1"), (*EXACT_03, "0.30150000"),
     (*EXACT_03, "0.3015 + 0"), (*EXACT_03, "1*0.2985"), (*EXACT_03, "0.6030/2"),
     (*ZERO, "0.0005"), (*ZERO, "-0.0005"), (*ZERO, "1/2000"), (*ZERO, "-1/2000"), (*ZERO, "(0.0005)"),
-    (*ZERO, "0.0005*1"), (*ZERO, "5e-4"), (*ZERO, "5E-4"),
+    (*ZERO, "0.0005*1"), (*ZERO, "5.0e-4"), (*ZERO, "5.0E-4"),
     (*VECTOR, "(0.5025, 0.4975, 0.0005)"), (*VECTOR, "[0.5025, 0.5, -0.0005]"),
     (*VECTOR, "(0.5025*1, 1/2, 1/2000)"), (*VECTOR, "(201/400, 199/400, -1/2000)"),
 ]
@@ -60,15 +60,16 @@ def test_a_vector_entry_just_outside_costs_that_entry(text):
 
 @pytest.mark.parametrize("text, accepted", [("0.3015", True), ("0.2985", True), ("0.30150001", False),
                                             ("0.29849999", False)])
-def test_the_full_path_draws_the_same_boundary_as_the_fast_path(text, accepted):
-    """A plain number takes the fast path in `judge`; SymPy's path must agree on the boundary."""
-    assert (evaluate(*EXACT_03, text).fraction == 1.0) is accepted
+def test_the_lesson_in_sympy_draws_the_same_boundary_as_the_table(text, accepted):
+    """A plain number is judged on the table in `judge`; the lesson in SymPy must agree on the boundary."""
+    assert (on_lesson(*EXACT_03, text).fraction == 1.0) is accepted
+    assert (on_table(*EXACT_03, text, plain_only=True).fraction == 1.0) is accepted
 
 
 @pytest.mark.parametrize("lang_comma, text, accepted", [(True, "0,3015", True), (True, "0,30150001", False),
                                                          (True, "(0,3015)", True)])
 def test_a_decimal_comma_reads_the_same_boundary(lang_comma, text, accepted):
-    assert (judge(*EXACT_03, text, decimal_comma=lang_comma, limited=False).fraction == 1.0) is accepted
+    assert (judge(*EXACT_03, text, convention="fr" if lang_comma else "en", limited=False).fraction == 1.0) is accepted
 
 
 @pytest.mark.parametrize("entry, reference, equal", [
@@ -79,5 +80,5 @@ def test_a_decimal_comma_reads_the_same_boundary(lang_comma, text, accepted):
 def test_a_vector_entry_on_the_boundary(entry, reference, equal):
     """The comparator itself, one entry among others: the same boundary as a lone number."""
     answer = parse_answer(f"(1, {entry})").value
-    verdicts = compare.compare_vector(answer, (1, parse_answer(reference).value), decimals=[True, True])
+    verdicts = compare.compare_vector(answer, (1, parse_answer(reference).value))
     assert verdicts[0].equal and verdicts[1].equal is equal

@@ -3,11 +3,12 @@ import numpy as np
 import pytest
 import sympy
 
-from grader import bank, seeds, variants
+from grader import bank
+from grader.cli.output import data_text
 from grader.exercises.embedding_distances import PAIRS
-from grader.check import check_part, grade_submission
-from grader.feedback import show
-from grader.report import data_text
+from grader.judging.check import check_part, grade_submission
+from grader.model import seeds, variants
+from grader.reading.show import show
 from tests.grader.test_bank import brute_force_vertices
 
 IDS = list(bank.EXERCISES)
@@ -58,7 +59,7 @@ def test_a_fixed_seed_gives_pinned_data(exercise_id):
 
 
 def test_same_seed_same_variant_and_seed_forms():
-    fresh = variants.draw_valid(bank.definition("terrain-warmup"), "s1")   # a new draw, not the cached one
+    fresh = variants.in_sympy(bank.definition("terrain-warmup"), variants.drawn(bank.definition("terrain-warmup"), "s1"), "s1")   # a new draw, not the cached one
     assert fresh is not bank.variant("terrain-warmup", "s1")
     assert fingerprint(fresh) == fingerprint(bank.variant("terrain-warmup", "s1"))
     assert bank.variant("terrain-warmup", 42) is bank.variant("terrain-warmup", "42")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader import web
-from grader.check import check_part
+from grader.judging.check import check_part
 
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
 
@@ -24,7 +24,9 @@ def command(*args: str) -> subprocess.CompletedProcess:
     ("terrain-warmup", "lr-at-step", "0.0000075", "en", None),            # the fast path
     ("terrain-warmup", "lr-at-step", "3/400000", "fr", None),             # SymPy
     ("embedding-distances", "parakeet-monkey", "0,09", "fr", None),       # a decimal comma, a named mistake
-    ("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", None),   # cannot be read: a caret
+    ("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", None),   # read as three decimals
+    ("attention-weights", "weights", "(0,5,0,5,0)", "fr", None),          # cannot be read: a caret
+    ("embedding-distances", "parakeet-monkey", "e^-1/2", "en", None),     # ambiguous: refused
     ("terrain-warmup", "lr-at-step", "-1/2", "ja", None),                 # starts with '-'
     ("reachable-vertices", "vertices", "{(1,0,0), (2/3,0,1/3), (3/5,1/15,1/3), (3/5,2/5,0)}", "en", "s0042"),
     ("terrain-warmup", "nope", "1", "ko", None),                          # unknown part: exit 2, stderr
@@ -35,7 +37,11 @@ def test_check_returns_what_the_command_prints(exercise, part, answer, lang, see
     reply = json.loads(web.check(exercise, part, answer, lang, seed))
     ran = command("check", "--lang", lang, "--format", "json", *seeded, "--", exercise, part, answer)
     assert reply["code"] == ran.returncode
+    mathml = reply["result"].pop("read_as_mathml") if reply["result"] else None
     assert reply["result"] == (json.loads(ran.stdout) if ran.stdout.strip() else None)
+    if reply["result"]:       # the page renders how the answer was read, whenever the command says it
+        assert (mathml is None) == (reply["result"]["read_as"] is None)
+        assert mathml is None or mathml.startswith("<math")
     assert reply["error"] == ran.stderr.strip()
     if reply["result"] and reply["result"]["column"] is not None:
         text = command("check", "--lang", lang, *seeded, "--", exercise, part, answer).stdout.rstrip("\n")
@@ -56,7 +62,7 @@ def test_show_returns_what_the_command_prints(seed):
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_timeout_verdict_is_the_one_check_part_gives(lang):
     """The page shows it when it stops a worker: it must be what the grader says of a check out of time."""
-    result = check_part("terrain-warmup", "lr-at-step", "3/400000", lang, timeout=0.0)
+    result = check_part("terrain-warmup", "lr-at-step", "exp(0)*3/400000", lang, timeout=0.0)
     assert {"note": result.note, "feedback": result.feedback} == web.timeout_verdict(lang)
     assert result.score == 0 and not result.correct
 
@@ -78,3 +84,34 @@ def test_importing_it_loads_no_sympy():
     ran = subprocess.run([sys.executable, "-c", "import sys, grader.web; print('sympy' in sys.modules)"],
                          capture_output=True, text=True, check=True)
     assert ran.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("answer, lang, shown", [
+    ("0.3837", "en", "0.3837"), ("0,3837", "fr", "0,3837"), ("√14/2", "en", "sqrt(14)/2"),
+    ("e^1/2", "en", "(e^1)/2"), ("(1,1,0)", "fr", None)])
+def test_read_shows_the_answer_as_the_check_reads_it(answer, lang, shown):
+    """The page's preview: the reading the check itself uses, before any check."""
+    part = ("attention-weights", "scores") if answer.startswith("(") else ("embedding-distances", "parakeet-monkey")
+    reply = json.loads(web.read(*part, answer, lang))
+    assert reply["code"] == 0 and reply["read_as_mathml"].startswith("<math")
+    checked = json.loads(web.check(*part, answer, lang))["result"]
+    assert reply["read_as"] == (shown or checked["read_as"])
+    if checked["read_as"] is not None:
+        assert checked["read_as"] == reply["read_as"]
+
+
+@pytest.mark.parametrize("answer, key", [("e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent"),
+                                         ("sqrt(2", "syntax-error"), ("1/2√2", "ambiguous-reading")])
+def test_read_refuses_what_the_check_refuses_with_the_same_words(answer, key):
+    reply = json.loads(web.read("embedding-distances", "parakeet-monkey", answer, "fr"))
+    checked = json.loads(web.check("embedding-distances", "parakeet-monkey", answer, "fr"))
+    assert (reply["code"], reply["note"]) == (2, key) == (checked["code"], checked["result"]["note"])
+    assert reply["feedback"] == checked["result"]["feedback"] and reply["text"] == checked["text"]
+
+
+def test_read_needs_no_sympy_on_the_lessons_data():
+    script = ("import sys, json, grader.web\n"
+              "r = json.loads(grader.web.read('embedding-distances', 'parakeet-monkey', '√2/2', 'en'))\n"
+              "print(r['read_as'], 'sympy' in sys.modules)")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert ran.stdout.split() == ["sqrt(2)/2", "False"]

@@ -21,7 +21,7 @@ def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
 
 def test_fingerprint_covers_the_bank_and_the_renderers():
     sources = {p.relative_to(cache.ROOT).as_posix() for pattern in cache.SOURCES for p in cache.ROOT.glob(pattern)}
-    assert {"grader/bank.py", "grader/geometry.py", "grader/exercises/attention_weights.py", "grader/drawing.py",
+    assert {"grader/bank.py", "grader/model/geometry.py", "grader/exercises/attention_weights.py", "grader/model/drawing.py",
             "hooks/render.py"} <= sources
 
 

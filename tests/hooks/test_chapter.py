@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from markdown_it import MarkdownIt
 
-from hooks import chapter, pages, pagechecks, sanitize
+from hooks import chapter, pagechecks, pages, sanitize
 from hooks.blockspec import scan_blocks
 
 COMMONMARK = MarkdownIt("commonmark")

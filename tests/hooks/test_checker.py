@@ -92,7 +92,7 @@ def test_the_page_loads_two_small_files_only_where_there_is_a_checker(url, base)
 
 @pytest.mark.slow
 def test_the_zip_holds_the_grader_sympy_mpmath_and_the_table_the_grader_looks_for(tmp_path, monkeypatch):
-    from grader import fast
+    from grader.judging import table as fast
 
     monkeypatch.setattr(checker, "CACHE", tmp_path / "cache")
     runtime = checker.runtime_dir({})
@@ -100,13 +100,13 @@ def test_the_zip_holds_the_grader_sympy_mpmath_and_the_table_the_grader_looks_fo
     path = checker.archive(state)
     assert path.name == state.archive and checker.archive(state) == path   # the second time from the cache
     names = zipfile.ZipFile(path).namelist()
-    for name in ("grader/web.py", "grader/fast.py", "grader/locale/fr/LC_MESSAGES/grader.po"):
+    for name in ("grader/web.py", "grader/judging/table.py", "grader/locale/fr/LC_MESSAGES/grader.po"):
         assert name in names
     compiled = "c" if checker.compiler(runtime) else ""   # Pyodide's bytecode where Node.js compiles it
     assert {f"sympy/__init__.py{compiled}", f"mpmath/__init__.py{compiled}"} <= set(names)
     assert not [n for n in names if "/tests/" in n or "__pycache__" in n]
     assert not [n for n in names if n.startswith("grader/") and n.endswith(".pyc")]
-    # the table must carry the name grader.fast looks for in the browser, or it would need SymPy there
+    # the table must carry the name grader.judging.table looks for in the browser, or it would need SymPy there
     assert f"cache/references-{fast.engine_version()}.json" in names
     site = tmp_path / "site"
     if checker.runtime_problem(state.runtime):

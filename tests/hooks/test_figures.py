@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import string
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+import tomllib
 from sympy import Rational
 
-from grader import bank, drawing, geometry
+from grader import bank
 from grader.bank import EXERCISES
-from grader.numbers import format_number
+from grader.languages.numerals import format_number
+from grader.model import drawing, geometry
 from hooks.render import figure_ids, render_figure
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,7 +163,9 @@ def test_changing_the_sources_changes_the_cells():
     shown = texts(ET.fromstring(moved))
     assert "dimension 3" in shown and "gutenberg" not in shown
     original = ET.fromstring(draw("warmup-subsimplex"))
-    filled = lambda root: sum(1 for el in root.iter(f"{SVG}polygon") if el.get("fill-opacity") != "0.0")
+
+    def filled(root):
+        return sum(1 for el in root.iter(f"{SVG}polygon") if el.get("fill-opacity") != "0.0")
     assert filled(original) - filled(ET.fromstring(moved)) == len(data["warmup_sources"]) - len(fewer)
 
 

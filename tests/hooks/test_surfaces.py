@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from hooks import surfaces, translations
-from hooks.translations import _label_lines
+from hooks.docs import label_lines as _label_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = "grader/locale/{}/LC_MESSAGES/grader.po"

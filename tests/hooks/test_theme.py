@@ -30,7 +30,12 @@ def test_a_page_with_no_head_is_left_alone():
 # --- search per locale, and names the theme leaves out
 
 from hooks.theme import (  # noqa: E402
-    default_entries, locale_index, lunr_languages, page_output, with_locale_search, with_named_search_dialog,
+    default_entries,
+    locale_index,
+    lunr_languages,
+    page_output,
+    with_locale_search,
+    with_named_search_dialog,
 )
 
 CONFIG = '<script id="__config" type="application/json">{"annotate": null, "base": "../..", "features": []}</script>'

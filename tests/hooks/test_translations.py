@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from hooks import pagechecks, review, translations
-from hooks.translations import check_page, source_hash, stamp
+from hooks.pages import FRONT_MATTER, source_hash
+from hooks.review import stamp_pages as stamp
+from hooks.translations import check_page
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -176,7 +178,7 @@ def copy_locale_pair(tmp_path: Path, locale: str) -> Path:
 def test_a_stamped_page_goes_stale_when_english_changes(tmp_path):
     docs = copy_locale_pair(tmp_path, "ko")
     page = docs / "ko" / PAGE
-    page.write_text(translations.FRONT_MATTER.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
+    page.write_text(FRONT_MATTER.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
     assert stamp(docs, [page]) == [page]
     pages = lambda: [f for f in translations.check_locale(docs, "ko", tmp_path) if f.kind != "review-stale"]  # noqa: E731
     assert pages() == []                    # (a review of the labels or catalog is another record)

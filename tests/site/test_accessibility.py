@@ -11,13 +11,23 @@ phone, figures are named by their title and described by their text alternative,
 
 from __future__ import annotations
 
-import tomllib
-
 import pytest
+import tomllib
 
 from tests.site.axe import SERIOUS, every_state, following_the_system_theme
 from tests.site.test_browser import (  # noqa: F401 - fixtures
-    DEFAULT_LOCALE, DOCS, EVERY_PAGE, LOCALES, PAGES, SOLUTIONS, STAFF, base_url, browser, new_reader, path_of, sync_api,
+    DEFAULT_LOCALE,
+    DOCS,
+    EVERY_PAGE,
+    LOCALES,
+    PAGES,
+    SOLUTIONS,
+    STAFF,
+    base_url,
+    browser,
+    new_reader,
+    path_of,
+    sync_api,
     translated,
 )
 

@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from hooks.docs import english_only
 from hooks.settings import Settings
-from hooks.translations import english_only
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, serve  # noqa: F401
 

@@ -131,6 +131,7 @@ def test_cjk_search_index_is_segmented(built_site):
 
 def test_figure_drawings_stay_out_of_search_but_captions_do_not(built_site):
     import json
+
     import tomllib
 
     labels = tomllib.loads((Path(__file__).resolve().parents[2] / "docs/en/labels.toml").read_text(encoding="utf-8"))

@@ -11,7 +11,6 @@ and fails the test. Also: the time limit, a variant's seed, keyboard only, 375 p
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -28,7 +27,8 @@ import pytest
 import sympy
 import yaml
 
-from grader import bank, feedback as fb
+from grader import bank
+from grader.judging import feedback as fb
 from hooks import checker
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site import test_browser as tb
@@ -265,7 +265,7 @@ def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_
 @needs_runtime
 @pytest.mark.parametrize("locale, exercise, part, answers", [
     ("en", "terrain-warmup", "lr-at-step", ["0.0000075", "3/400000", "0.0001"]),
-    # grader.fast reads no decimal comma yet: '0,0000075' takes the full path (SymPy), as on the command line
+    # grader.judging.table reads no decimal comma yet: '0,0000075' takes the full path (SymPy), as on the command line
     ("fr", "terrain-warmup", "lr-at-step", ["7.5e-6", "0,0000075", "7,5e-6", "3/400000"]),
     ("ja", "embedding-distances", "parakeet-fourier", ["1.8708", "sqrt(14)/2", "3.5"]),
 ], ids=["en", "fr-decimal-comma", "ja"])

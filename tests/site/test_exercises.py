@@ -17,7 +17,7 @@ import pytest
 import sympy
 
 from grader import bank
-from tests.conftest import run_mkdocs_build, ROOT
+from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.test_build import LOCALES, page
 
 LESSON_OF = {

@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import io
 import re
-import tomllib
 import unicodedata
 
 import pytest
+import tomllib
 import yaml
 
-from grader.messages import message
-
+from grader.languages.messages import message
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import serve
 from tests.site.test_browser import (  # noqa: F401 - fixtures
-    DOCS, LOCALES, SOLUTIONS, base_url, browser, hint_openings, new_reader, path_of, reader,
+    DOCS,
+    LOCALES,
+    SOLUTIONS,
+    base_url,
+    browser,
+    hint_openings,
+    new_reader,
+    path_of,
+    reader,
 )
 
 pypdf = pytest.importorskip("pypdf")

@@ -58,7 +58,7 @@ function run({ id, op, args }) {
   let reply;
   try {
     reply = JSON.parse(web[op](...args));
-  } catch (error) {   // grader.cli answers every error itself: this would be a bug in the worker
+  } catch (error) {   // grader.cli.main answers every error itself: this would be a bug in the worker
     reply = { code: 3, result: null, error: String((error && error.message) || error), text: "" };
   }
   post({ type: "result", id, reply });

@@ -1,0 +1,372 @@
+"""The ``grader`` command: list, show, check, submit, grade.
+
+Every sentence it prints comes from :mod:`grader.languages.messages`, in the language
+:func:`grader.languages.messages.detect_lang` picks. ``--seed`` (show, check, submit)
+works on a variant of the exercises (:func:`grader.bank.variant`).
+
+Exit codes: 0 everything correct; 1 something not correct; 2 unusable input
+(unknown exercise or part, unreadable or malformed file, an answer that
+cannot be read, an unusable seed); 3 an internal error (a bug: please report it). Set
+``GRADER_DEBUG=1`` to see the traceback of an internal error.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+
+from grader.cli import argtext
+from grader.cli import output as report
+from grader.files import write_atomic
+from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
+from grader.model.seeds import seed_text
+
+# The bank, checking and submissions import SymPy (about half a second): each
+# command imports what it needs, so a plain-number `check` answers without it.
+
+OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
+
+# A word argparse must take as an argument, not an option: an answer such as -1/2, -sqrt(2),
+# -(1, 1, 0) or --1 (every option of the grader is '--' and letters; '-h' is matched first).
+ANSWER_LIKE = re.compile(r"-(?!-)|--(?![A-Za-z])")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with an answer that begins with '-' read as an answer (no '--' needed), its
+    help in ``lang`` (looked up only when the help is shown), and what it prints of the command
+    line escaped for the terminal."""
+
+    lang: str | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # argparse's own hook: a word this matches is never an option (it was meant for -1)
+        self._negative_number_matcher = ANSWER_LIKE
+
+    def format_help(self) -> str:
+        if self.lang:
+            argtext.localize(self, self.lang)
+        return super().format_help()
+
+    def speaking(self, lang: str) -> Parser:
+        """This parser and its commands', with their help in ``lang``."""
+        for parser in argtext.parsers(self):
+            parser.lang = lang
+        return self
+
+    def _print_message(self, message, file=None):
+        super()._print_message(message and report.printable(message, lines=True), file)
+
+
+def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
+    common = Parser(add_help=False)
+    common.add_argument("--lang", help="language: en, ja, zh, ko, fr, id (default: "
+                        "$GRADER_LANG, then $LC_ALL, $LC_MESSAGES, $LANG, then en)")
+    common.add_argument("--format", choices=formats, default="text",
+                        help="output format (default: text)")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _common()
+    parser = Parser(prog="grader", parents=[common],
+                                     description="Check answers to the course's exercises.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("list", parents=[common], help="list the exercises")
+    seeded = Parser(add_help=False)
+    seeded.add_argument("--seed", help="work on the variant drawn from this seed, e.g. your "
+                        "student id (default: the lesson's own data)")
+    show = sub.add_parser("show", parents=[common, seeded],
+                          help="show an exercise's data and parts")
+    show.add_argument("id")
+    check = sub.add_parser("check", parents=[common, seeded], help="check one answer to one part")
+    check.add_argument("id")
+    check.add_argument("part")
+    check.add_argument("answer", help="the answer, quoted as one argument, e.g. '(1, 2, 3)'")
+    submit = sub.add_parser("submit", parents=[_common(("text", "json", "gradescope")), seeded],
+                            help="check a TOML or JSON submission file")
+    submit.add_argument("file")
+    submit.add_argument("--output", metavar="PATH",
+                        help="write the report to PATH instead of stdout (e.g. "
+                             "/autograder/results/results.json with --format gradescope)")
+    grade = sub.add_parser("grade", parents=[common],
+                           help="grade a folder of submission files, one per student (resumable)")
+    grade.add_argument("folder", metavar="SUBMISSIONS_DIR",
+                       help="one TOML or JSON file per student; the file's stem is the student id")
+    grade.add_argument("--out", required=True, metavar="OUT_DIR",
+                       help="where results.jsonl and grades.csv go (kept across runs)")
+    grade.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                       help="worker processes (default: all cores)")
+    grade.add_argument("--variants", action="store_true",
+                       help="grade each student on the variant seeded by their id")
+    grade.add_argument("--report", action="store_true",
+                       help="then write the class report into OUT_DIR (as grader report does)")
+    report_cmd = sub.add_parser("report", parents=[common],
+                                help="write the class report (HTML, JSON, CSV) from grader grade's results")
+    report_cmd.add_argument("results", metavar="OUT_DIR",
+                            help="the folder grader grade wrote its results to (its --out)")
+    report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                            help="worker processes (default: all cores)")
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes >= 1, got {text!r}")
+    return value
+
+
+def _bank():
+    from grader import bank
+    return bank
+
+
+def _unusable(exc: Exception, lang: str) -> bool:
+    """Say what is wrong with the input, if that is what ``exc`` is about."""
+    # whatever raised it was imported: no need to import anything here
+    submission = sys.modules.get("grader.grading.submission")
+    if submission and isinstance(exc, submission.SubmissionError):
+        _warn(describe(exc, lang))
+        return True
+    from grader.judging.check import input_error
+    said = input_error(exc, lang)
+    if said is not None:
+        _warn(said)
+    return said is not None
+
+
+def _warn(text: str) -> None:
+    """A line on stderr, escaped: it may hold a file name or an id the student typed."""
+    print(report.printable(text, lines=True), file=sys.stderr)
+
+
+def _style() -> report.Style:
+    return report.Style(sys.stdout.isatty() and "NO_COLOR" not in os.environ)
+
+
+def _emit(args, text: str, data) -> None:
+    out = report.json_text(data, indent=2) if args.format != "text" else text
+    path = getattr(args, "output", None)
+    if path is None:
+        print(out)
+        return
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, out + "\n")
+
+
+def _list(args, lang) -> int:
+    rows = [{"id": ex.id, "lesson": ex.lesson, "title": ex.title_in(lang),
+             "parts": [p.id for p in ex.parts], "max_score": ex.max_score}
+            for ex in _bank().EXERCISES.values()]
+    text = "\n".join(f"{r['lesson']}  {r['id']:<20} {r['title']}  ({', '.join(r['parts'])})"
+                     for r in rows)
+    _emit(args, text, rows)
+    return OK
+
+
+def _show(args, lang) -> int:
+    ex = _bank().variant(args.id, args.seed)
+    _emit(args, report.exercise_text(ex, lang), report.exercise_dict(ex, lang))
+    return OK
+
+
+def _check(args, lang) -> int:
+    from grader.judging.check import check_part  # a plain number against the lesson's data: no SymPy
+    seed = seed_text(args.seed) if args.seed is not None else None
+    _log_to(_cache_log())
+    result = check_part(args.id, args.part, args.answer, lang, seed=seed)
+    _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
+    if result.note == "internal-error":
+        return _internal_said(lang, 1, _cache_log())
+    if result.column is not None or result.note == "too-large":
+        return UNUSABLE
+    return OK if result.correct else NOT_CORRECT
+
+
+def _submit(args, lang) -> int:
+    from grader.grading.submission import SubmissionError, load, seed_conflict
+    from grader.judging.check import grade_submission
+    try:
+        submission = load(args.file)
+        seed = submission.seed
+        if args.seed is not None:
+            option = seed_text(args.seed)       # validated, canonical
+            if seed is not None and seed != option:
+                raise seed_conflict(args.file, seed, option)
+            seed = option
+    except SubmissionError as exc:
+        if args.format != "gradescope":
+            raise
+        _emit(args, "", report.gradescope_error(describe(exc, lang)))
+        _warn(describe(exc, lang))
+        return UNUSABLE
+    from grader.judging import table
+    table.build_here()                 # an instructor's path: no verdict from a cache file
+    _log_to(_cache_log())
+    result = grade_submission(submission.answers, lang, seed=seed, convention=submission.lang or lang)
+    data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
+    _emit(args, report.submission_text(result, lang, _style()), data)
+    if result.internal_errors:
+        return _internal_said(lang, result.internal_errors, _cache_log())
+    return OK if result.all_correct else NOT_CORRECT
+
+
+def _cache_log() -> Path:
+    from grader.judging.table import cache_dir
+    return cache_dir() / "errors.log"
+
+
+def _log_to(path: Path) -> None:
+    """The details of an internal error (a bug: its traceback) go to ``path``, made when first needed."""
+    import logging
+
+    class Later(logging.FileHandler):
+        def emit(self, record):
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                return
+            super().emit(record)
+    logger = logging.getLogger("grader")
+    logger.addHandler(Later(path, encoding="utf-8", delay=True))
+    logger.propagate = False
+
+
+def _internal_said(lang: str, count: int, log: Path) -> int:
+    _warn(message("internal-errors", lang, count=count, log=str(log)))
+    return INTERNAL
+
+
+def describe(exc, lang: str) -> str:
+    """The error in words, always starting with the file's name."""
+    text = message(exc.key, lang, **dict(exc.params))
+    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
+
+
+def _grade(args, lang) -> int:
+    from grader.grading import batch
+    job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
+                    progress=batch.progress_line(message("batch-students", lang)))
+    _log_to(Path(args.out) / "errors.log")
+    try:
+        batch.run(job, describe)
+    except batch.BatchError as exc:
+        _warn(f"grader grade: {message(exc.key, lang, **exc.params)}")
+        return UNUSABLE
+    except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
+        where = f"{exc.filename}: " if exc.filename else ""
+        _warn(f"grader grade: {where}{exc.strerror or exc}")
+        return UNUSABLE
+    bad = [r for r in job.final if r["error"]]
+    data = {"students": len(job.final), "graded": len(job.final) - len(bad),
+            "graded_now": job.graded_now, "kept": job.kept,
+            "answers": job.answers, "distinct_answers": job.distinct,
+            "unreadable": [{"student": r["student"], "file": r["file"], "error": r["error"]}
+                           for r in bad],
+            "results": str(Path(args.out) / batch.RESULTS),
+            "grades": str(Path(args.out) / batch.GRADES)}
+    if args.report:
+        try:
+            data["report"] = _write_report(Path(args.out), lang, args.jobs)
+        except OSError as exc:
+            _emit(args, report.batch_text(data, lang, _style()), data)
+            return _os_error("grader grade", exc)
+    text = report.batch_text(data, lang, _style())
+    if args.report:
+        text += "\n" + message("report.written", lang, path=data["report"])
+    _emit(args, text, data)
+    errors = job.internal_errors + sum(r.get("internal_errors", 0) for r in job.final)
+    if errors:
+        return _internal_said(lang, errors, Path(args.out) / "errors.log")
+    if bad:
+        return UNUSABLE
+    return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
+
+
+def _write_report(out: Path, lang: str, jobs: int) -> str:
+    """Write OUT_DIR's class report; its page's path. Damaged result lines are said on stderr."""
+    from grader.classreport import HTML, write_report
+    tables = write_report(out, lang, jobs)
+    damaged = len(tables["source"]["damaged"]) + tables["source"]["torn"]
+    if damaged:
+        print(message("report.damaged-warning", lang, path=tables["source"]["path"],
+                      count=damaged), file=sys.stderr)
+    return str(out / HTML)
+
+
+def _os_error(command: str, exc: OSError) -> int:
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"{command}: {where}{exc.strerror or exc}", file=sys.stderr)
+    return UNUSABLE
+
+
+def _report(args, lang) -> int:
+    from grader.classreport import NoResults
+    try:
+        path = _write_report(Path(args.results), lang, args.jobs)
+    except NoResults as exc:
+        print(message("report.no-results", lang, path=exc.path, folder=args.results),
+              file=sys.stderr)
+        return UNUSABLE
+    except OSError as exc:
+        return _os_error("grader report", exc)
+    _emit(args, message("report.written", lang, path=path), {"report": path})
+    return OK
+
+
+COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
+            "report": _report}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    early = argtext.early_lang(argv)
+    with argtext.speaking(early):        # usage, help and argparse's errors in that language
+        args = build_parser().speaking(early).parse_args(argv)
+    try:
+        lang = detect_lang(args.lang)
+    except UnknownLanguage as exc:
+        _warn(message("error-unknown-language", early, language=exc.value, where=exc.where,
+                      known=", ".join(LOCALES)))
+        return UNUSABLE
+    try:
+        return COMMANDS[args.command](args, lang)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return OK
+    except Exception as exc:  # noqa: BLE001
+        if _unusable(exc, lang):
+            return UNUSABLE
+        # a bug: say so briefly, keep the traceback for GRADER_DEBUG
+        if os.environ.get("GRADER_DEBUG"):
+            raise
+        _warn(message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"))
+        return INTERNAL
+
+
+def run() -> None:
+    """The ``grader`` command: :func:`main`, then exit at once, output flushed. Tearing the
+    interpreter down after SymPy is loaded takes about 0.1 s and frees nothing the system would not;
+    while worker processes are alive (``grade``, ``report``) the exit is the usual one, which stops them."""
+    code = main()
+    workers = sys.modules.get("multiprocessing")
+    if workers is not None and workers.active_children():
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):     # a closed pipe or stream: nothing more can be said
+            pass
+    os._exit(code)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,133 @@
+"""Turn results into text, JSON-ready dicts and CSV rows. Pure: strings in, strings out.
+
+What a student or a file name puts in front of a terminal is escaped first
+(:func:`printable`): an answer ``\x1b[1A\x1b[2Kfake: 3/3 Correct.`` is shown as
+those characters, it cannot move the cursor or rewrite the screen. JSON goes out
+through :func:`json_text`, always valid UTF-8.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grader.judging.outcome import PartResult, caret, refusal_text  # noqa: F401  (caret: the report's too)
+from grader.languages.messages import DECIMAL_COMMA, message
+from grader.model.display import data_text, exercise_dict, prompt_text  # noqa: F401  (what show prints)
+from grader.text import escape, json_text, printable  # noqa: F401  (the CLI prints through them)
+
+if TYPE_CHECKING:   # the bank and checking import SymPy: a plain-number check needs neither
+    from grader.bank import Exercise
+    from grader.judging.check import SubmissionResult
+
+
+class Style:
+    """ANSI colour when wanted (a TTY and NO_COLOR unset), else plain text."""
+
+    def __init__(self, colour: bool):
+        self.colour = colour
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.colour else text
+
+    def good(self, text: str) -> str:
+        return self._wrap("32", text)
+
+    def bad(self, text: str) -> str:
+        return self._wrap("31", text)
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+
+def number(x: float) -> str:
+    return f"{x:g}"
+
+
+def part_line(result: PartResult, lang: str, style: Style, width: int = 22) -> str:
+    """A part's verdict on one line, and under it how the answer was read when that took a convention."""
+    mark = style.good("\u2713") if result.correct else style.bad("\u2717")
+    score = f"{number(result.score)}/{result.max_score}"
+    note = "" if result.correct else f"[{result.note}] "
+    line = f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
+    if result.read_as is None:
+        return line
+    return line + "\n" + " " * 4 + printable(message("read-as", lang, expression=result.read_as))
+
+
+def check_text(result: PartResult, lang: str, style: Style) -> str:
+    if result.column is not None and result.answer is not None:
+        return refusal_text(result, lang)
+    return part_line(result, lang, style, width=len(result.id))
+
+
+def submission_text(result: SubmissionResult, lang: str, style: Style) -> str:
+    from grader.bank import EXERCISES
+    lines = [] if result.seed is None else [printable(message("label-variant", lang, seed=result.seed))]
+    for ex in result.exercises:
+        lesson = EXERCISES[ex.id].lesson
+        header = f"{ex.id} ({message('label-lesson', lang)} {lesson})"
+        lines.append(style.bold(f"{header}  {number(ex.score)}/{ex.max_score}"))
+        lines += [part_line(p, lang, style) for p in ex.parts]
+    lines.append(style.bold(f"{message('label-score', lang)}: "
+                            f"{number(result.score)}/{result.max_score}"))
+    return "\n".join(lines)
+
+
+def heading(ex: Exercise, lang: str) -> str:
+    """'id: Title (Lesson 4)', with ', variant s1' for a variant."""
+    where = f"{message('label-lesson', lang)} {ex.lesson}"
+    if ex.seed is not None:
+        where += ", " + printable(message("label-variant", lang, seed=ex.seed))
+    return f"{ex.id}: {ex.title_in(lang)} ({where})"
+
+
+def exercise_text(ex: Exercise, lang: str) -> str:
+    import shlex
+    lines = [heading(ex, lang), f"{message('label-data', lang)}:"]
+    lines += [f"  {ex.label_in(name, lang)}: {data_text(value)}" for name, value in ex.data.items()]
+    lines.append(f"{message('label-parts', lang)}:")
+    for p in ex.parts:
+        lines.append(f"  {p.id} ({p.points}): {prompt_text(ex, p, lang)}")
+        lines.append(f"      {message('label-form', lang)}: {p.form_in(lang)}")
+    example = ex.parts[0]
+    seed = "" if ex.seed is None else f" --seed {shlex.quote(ex.seed)}"
+    lines.append(f"{message('label-check-with', lang)}:")
+    lines.append(f"  grader check {ex.id} {example.id} {shlex.quote(example.example)}{seed}")
+    lines.append(message("tolerance-rule", lang))
+    if lang in DECIMAL_COMMA:
+        lines.append(message("decimal-comma-rule", lang))
+    return "\n".join(lines)
+
+
+def gradescope(result: SubmissionResult, lang: str) -> dict:
+    """Gradescope's autograder ``results.json``: a test per part, the total as ``score``.
+
+    Specification: https://gradescope-autograders.readthedocs.io/en/latest/specs/"""
+    tests = []
+    for lesson, ex in enumerate(result.exercises, 1):
+        for sub, part in enumerate(ex.parts, 1):
+            tests.append({"name": f"{ex.id}: {part.id}", "number": f"{lesson}.{sub}",
+                          "score": part.score, "max_score": part.max_score,
+                          "status": "passed" if part.correct else "failed",
+                          "output": part.feedback if part.correct
+                          else f"[{part.note}] {part.feedback}"})
+    return {"score": result.score,
+            "output": f"{message('label-score', lang)}: {number(result.score)}/{result.max_score}",
+            "tests": tests}
+
+
+def gradescope_error(text: str) -> dict:
+    """``results.json`` for a file that cannot be graded: no tests, score 0, the reason."""
+    return {"score": 0, "output": text, "tests": []}
+
+
+def batch_text(summary: dict, lang: str, style: Style) -> str:
+    """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
+    lines = [message("batch-summary", lang, students=summary["students"], graded=summary["graded"],
+                     unreadable=len(summary["unreadable"]), now=summary["graded_now"],
+                     kept=summary["kept"]),
+             printable(message("batch-results", lang, path=summary["results"])),
+             printable(message("batch-grades", lang, path=summary["grades"]))]
+    if summary["unreadable"]:
+        lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
+        lines += [f"  {printable(u['file'])}: {printable(u['error'])}" for u in summary["unreadable"]]
+    return "\n".join(lines)

@@ -1,0 +1,5 @@
+import sys
+
+from grader.languages.audit import main
+
+sys.exit(main())

@@ -1,0 +1,156 @@
+"""Every sentence the grader prints, per locale, looked up by stable key.
+
+The wording lives in gettext catalogs, one per locale:
+``grader/locale/<locale>/LC_MESSAGES/grader.po``. In each entry ``msgctxt`` is
+the stable key the code uses, ``msgid`` the English text and ``msgstr`` the
+locale's text, a ``str.format`` template. English (``grader/locale/en``) is the
+reference: its msgids are the English wording. A message a locale lacks, leaves
+empty or marks fuzzy falls back to English; :func:`grader.languages.audit.check_catalogs` lists every
+such gap (a test fails on any).
+
+A parameter whose value starts with ``key:`` names another message; it is
+rendered first, with the same parameters (``constraint="key:constraint-floor"``).
+
+The catalogs are read with the small reader in :mod:`grader.languages.po` (fast
+at start-up); :mod:`grader.languages.audit` checks them with Babel.
+"""
+from __future__ import annotations
+
+import os
+import re
+import string
+from functools import cache
+from typing import Mapping
+
+from grader.languages.numerals import DECIMAL_COMMA  # noqa: F401  (the locales whose students type 0,5: grader.languages.numerals)
+
+LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
+DEFAULT = "en"
+REF = "key:"   # a parameter value naming another message
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")   # POSIX order: the first set one wins
+ENGLISH_LOCALES = frozenset({"C", "POSIX"})
+
+
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+
+
+def catalog_path(lang: str) -> str:
+    """The catalog file of ``lang`` in the package (a plain file: importlib.resources
+    would cost ~7 ms at start-up for nothing, the package is never zipped)."""
+    return os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "grader.po")
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, str]:
+    """{key: template} for ``lang``: translated, non-fuzzy entries only (English: all).
+
+    A translation's catalog that is missing or unreadable counts as empty, so a
+    translator's slip shows English rather than stopping the grader (the
+    catalog check reports it); English's own must be readable.
+    """
+    if lang not in LOCALES:
+        raise ValueError(f"unknown locale {lang!r}; known: {', '.join(LOCALES)}")
+    from grader.languages.po import PoSyntaxError, read
+    try:
+        with open(catalog_path(lang), encoding="utf-8") as handle:
+            entries = read(handle.read())
+    except (OSError, UnicodeDecodeError, PoSyntaxError):
+        if lang == DEFAULT:
+            raise
+        return {}
+    table = {}
+    for entry in entries:
+        if entry.context is None or entry.fuzzy:
+            continue
+        wording = entry.msgstr or (entry.msgid if lang == DEFAULT else "")
+        if wording:
+            table[entry.context] = wording
+    return table
+
+
+def placeholders(template: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def message(key: str, lang: str = DEFAULT, **params: object) -> str:
+    """The sentence for ``key`` in ``lang`` (English if the locale lacks it).
+
+    A parameter naming no message (a student's text that happens to start with ``key:``,
+    such as a file ``key:x.toml``) is shown as it is."""
+    lang = lang if lang in LOCALES else DEFAULT
+    template = catalog(lang).get(key) or catalog(DEFAULT)[key]
+    values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
+                  if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
+              for k, v in params.items()}
+    values = {**rule_params(lang), **values}
+    needed = placeholders(template)
+    return template.format(**{name: values.get(name, "?") for name in needed})
+
+
+# How the little TeX a message may hold ($q \cdot k_i$) reads as plain text on a terminal.
+_TEX_GROUPS = re.compile(r"\\(?:text|mathrm|operatorname)\{([^{}]*)\}")
+_TEX_ROOT = re.compile(r"\\sqrt\{([^{}]*)\}")
+_TEX_SYMBOLS = ((r"\cdot", "·"), (r"\times", "×"), (r"\le", "≤"), (r"\ge", "≥"),
+                (r"\lVert", "‖"), (r"\rVert", "‖"), (r"\,", " "), (r"\;", " "), (r"\ ", " "))
+_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def plain_math(text: str) -> str:
+    r"""``text`` with each ``$TeX$`` segment written as plain text: ``$q \cdot k_i / \sqrt{d_k}$``
+    reads ``q · k_i / sqrt(d_k)``. Only the few commands the catalogs use are known."""
+    def plain(match: re.Match) -> str:
+        tex = _TEX_ROOT.sub(r"sqrt(\1)", _TEX_GROUPS.sub(r"\1", match.group(1)))
+        for command, symbol in _TEX_SYMBOLS:
+            tex = tex.replace(command, symbol)
+        return tex.replace("{", "").replace("}", "")
+    return _MATH.sub(plain, text)
+
+
+@cache
+def rule_params(lang: str) -> Mapping[str, str]:
+    """The tolerance's numbers as ``{tolerance}``, ``{absolute}``, ``{digits}`` in ``lang``: every
+    message that states the rule derives its text from :mod:`grader.arithmetic.tolerance`."""
+    from grader.arithmetic import tolerance
+    from grader.languages.numerals import format_number, format_percent
+    return {"tolerance": format_percent(tolerance.RELATIVE, lang),
+            "absolute": format_number(tolerance.ABSOLUTE, lang),
+            "digits": str(tolerance.SIGNIFICANT_FIGURES)}
+
+
+class UnknownLanguage(ValueError):
+    """A language asked for by name (``--lang``, ``GRADER_LANG``) that has no catalog."""
+
+    def __init__(self, value: str, where: str):
+        super().__init__(f"unknown language {value!r} in {where}; known: {', '.join(LOCALES)}")
+        self.value, self.where = value, where
+
+
+def _language_of(value: str) -> str | None:
+    """'fr_FR.UTF-8@euro' -> 'fr'; 'C', 'POSIX', 'C.UTF-8' -> 'en'; unknown -> None."""
+    base = value.split(".")[0].split("@")[0]
+    if base in ENGLISH_LOCALES:
+        return DEFAULT
+    prefix = base.replace("-", "_").split("_")[0].lower()
+    return prefix if prefix in LOCALES else None
+
+
+def detect_lang(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``--lang``, else ``GRADER_LANG``, else the locale, else en.
+
+    The locale is the first non-empty of ``LC_ALL``, ``LC_MESSAGES``, ``LANG``
+    (POSIX order); ``C``/``POSIX`` and languages without a catalog mean English.
+    An unknown ``--lang`` or ``GRADER_LANG`` is an :class:`UnknownLanguage`
+    (a ValueError): the student asked for it by name.
+    """
+    environ = os.environ if environ is None else environ
+    for where, value in (("--lang", option), ("GRADER_LANG", environ.get("GRADER_LANG"))):
+        if value:
+            found = _language_of(value)
+            if found is None:
+                raise UnknownLanguage(value, where)
+            return found
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return _language_of(value) or DEFAULT
+    return DEFAULT

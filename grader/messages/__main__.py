@@ -1,5 +1,0 @@
-import sys
-
-from .audit import main
-
-sys.exit(main())
