@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, wait_seconds
 
 FIXTURE = ROOT / "tests" / "fixtures" / "new_exercise"
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
@@ -28,7 +28,8 @@ def project(tmp_path_factory) -> Path:
     """A copy of the project's tracked files with the fixture exercise added: one module, its catalog
     entries, its chapter (and the chapter in the navigation)."""
     copy = tmp_path_factory.mktemp("project")
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True,
+                             timeout=wait_seconds(15)).stdout
     for name in filter(None, tracked.decode().split("\0")):
         if (ROOT / name).is_file():
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
@@ -48,7 +49,7 @@ def run(project: Path, *args, **kwargs) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GRADER_LANG", "LC_", "LANG"))}
     env.update(PYTHONPATH=str(project), NO_MKDOCS_2_WARNING="1", GRADER_CACHE_DIR=str(project / ".grader-cache"))
     proc = subprocess.run([sys.executable, *args], cwd=project, env=env, capture_output=True, text=True,
-                          timeout=600, **kwargs)
+                          timeout=wait_seconds(150), **kwargs)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr[-3000:]
     return proc
 
