@@ -402,7 +402,7 @@ def test_a_french_report_writes_numbers_the_french_way(tmp_path):
              result_line("c", {key: part_line(*key, "0.09", 0, "squared-distance")})]
     (out / "results.jsonl").write_text("".join(lines), encoding="utf-8")
     proc = run("report", out, "--lang", "fr")
-    assert proc.returncode == 0 and proc.stdout.startswith("rapport : "), proc.stderr
+    assert proc.returncode == 0 and proc.stdout.startswith("rapport\u00a0: "), proc.stderr
     html = (out / "report.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in html and "Rapport de la classe" in html
     assert "<dd>0,33</dd>" in html                      # the mean total, 1/3
