@@ -19,7 +19,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import assume, example, given, settings
+from hypothesis import assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from grader import bank, web
@@ -29,7 +29,7 @@ from grader.model import targets
 from grader.model.targets import entries
 from tests.grader.answers import INFO, LOCALES, PARTS, SEEDS, anything, decimal_text, examples, plain_numbers, vectors
 from tests.grader.inprocess import grader
-from tests.grader.judged import on_lesson, on_table
+from tests.grader.judged import on_lesson, on_numeric_variant, on_table
 
 # a check that has not ended by then hangs: the time limit of what needs SymPy, many times over (the
 # machine may be loaded), plus the import of SymPy and a fork
@@ -200,11 +200,11 @@ def test_the_preview_refuses_exactly_what_the_check_refuses(case, lang):
 # --- the cheaper sources agree with SymPy ----------------------------------------------------------
 
 @st.composite
-def plain_answer(draw):
+def plain_answer(draw, seed=None):
     key = draw(st.sampled_from(PARTS))
     kind = INFO[key].kind
     if draw(st.booleans()):
-        return key, draw(near(key))
+        return key, draw(near(key, seed))
     number = st.one_of(plain_numbers, plain_numbers.map(lambda n: f"{n}/7"), plain_numbers.map(lambda n: f"-{n}"))
     if kind in ("real", "integer"):
         return key, draw(number)
@@ -212,17 +212,31 @@ def plain_answer(draw):
     return key, draw(point if kind == "vector" else st.lists(point, max_size=4).map(lambda ps: "{" + ", ".join(ps) + "}"))
 
 
+def _unless_unreadable(judged, *args, **kwargs):
+    try:
+        return judged(*args, **kwargs)
+    except ValueError:              # the answer cannot be read (an AnswerSyntaxError): nothing to judge
+        return None
+
+
 @given(case=plain_answer(), convention=st.sampled_from(("en", "fr")))
 @example(case=(("embedding-distances", "monkey-fourier"), "1.87"), convention="en")
 @example(case=(("attention-weights", "scaled"), "(0.5, 0.5, 0.0001)"), convention="en")
 def test_the_table_agrees_with_sympy_whenever_it_decides(case, convention):
     (exercise_id, part_id), text = case
-    try:
-        quick = on_table(exercise_id, part_id, text, convention, plain_only=True)
-    except ValueError:              # the answer cannot be read (an AnswerSyntaxError): nothing to judge
-        return
+    quick = _unless_unreadable(on_table, exercise_id, part_id, text, convention, plain_only=True)
+    event("the table decided" if quick is not None else "the table stepped aside or could not read")
     if quick is not None:
         assert quick == on_lesson(exercise_id, part_id, text, convention), text
+
+
+@given(case=plain_answer(seed="s0042"), convention=st.sampled_from(("en", "fr")))
+def test_a_variants_plain_numbers_agree_with_sympy_whenever_they_decide(case, convention):
+    (exercise_id, part_id), text = case
+    quick = _unless_unreadable(on_numeric_variant, exercise_id, part_id, text, "s0042", convention)
+    event("plain numbers decided" if quick is not None else "plain numbers stepped aside or could not read")
+    if quick is not None:
+        assert quick == on_lesson(exercise_id, part_id, text, convention, seed="s0042"), text
 
 
 # --- the tolerance: monotone, and a correctly rounded answer is accepted ----------------------------
