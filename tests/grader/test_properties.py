@@ -10,6 +10,7 @@ score. ``HYPOTHESIS_PROFILE=long`` runs them on thousands of answers.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -301,3 +302,25 @@ def test_a_point_that_is_not_real_gets_a_verdict(answer):
     ran = grader("check", "reachable-vertices", "vertices", answer, "--format", "json")
     assert ran.returncode in (1, 2), ran.stderr
     assert json.loads(ran.stdout)["note"] != "internal-error"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in Linux's /proc")
+def test_the_internal_error_log_does_not_pile_up_in_a_long_lived_process(monkeypatch):
+    """Found by the long run of the properties: every call of the command added a handler of the
+    internal-error log and never closed it, so each internal error opened the log once per earlier
+    call; after a thousand, run_limited's select() got a descriptor it cannot take (ValueError)."""
+    from grader.judging import rules
+    from grader.judging.table import cache_dir
+
+    def planted(*args, **kwargs):
+        raise RuntimeError("planted by the test")
+    monkeypatch.setattr(rules, "judge", planted)
+    log = cache_dir() / "errors.log"
+    logged = log.read_text(encoding="utf-8").count("RuntimeError: planted by the test") if log.exists() else 0
+    for _ in range(3):
+        grader("check", "embedding-distances", "parakeet-monkey", "0.3")
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        assert grader("check", "embedding-distances", "parakeet-monkey", "0.3").returncode == 3
+    assert len(os.listdir("/proc/self/fd")) <= before
+    assert log.read_text(encoding="utf-8").count("RuntimeError: planted by the test") == logged + 8   # once per error
