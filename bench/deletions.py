@@ -42,6 +42,11 @@ class Deletion:
         return f"{self.module}:{self.line}:{self.column}"
 
 
+def dotted(module: str) -> str:
+    """grader/judging/rules.py -> grader.judging.rules; a package's __init__.py is the package."""
+    return module.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
 def _functions(tree: ast.Module, dotted: str):
     """(mutmut's mangled name, the function's node) for each top-level function and method."""
     for node in tree.body:
@@ -63,9 +68,8 @@ def deletions(root: Path, module: str) -> list[Deletion]:
     text = (root / module).read_text(encoding="utf-8")
     tree = ast.parse(text)
     lines = text.splitlines(keepends=True)
-    dotted = module.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
     found = []
-    for name, function in _functions(tree, dotted):
+    for name, function in _functions(tree, dotted(module)):
         for node in ast.walk(function):
             if not isinstance(node, DELETED) or (isinstance(node, ast.AnnAssign) and node.value is None):
                 continue

@@ -21,7 +21,6 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from grader.bank import EXERCISES
-from grader.judging.table import part_info
 
 settings.register_profile("fast", max_examples=25, deadline=None, derandomize=True, database=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -37,7 +36,9 @@ def examples(fast: int) -> int:
 
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
 PARTS = tuple((ex.id, p.id) for ex in EXERCISES.values() for p in ex.parts)
-INFO = {key: part_info(*key) for key in PARTS}
+# each part's kind, from the exercises themselves: nothing here reads the reference table, which would
+# fill its cache while the tests are collected (bench/mutate.py forks each mutant's run from there)
+KIND = {(ex.id, p.id): p.kind for ex in EXERCISES.values() for p in ex.parts}
 SEEDS = ("s0042", "José", "student-17")
 
 # --- numbers ------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from grader.judging.check import check_part, grade_submission
 from grader.judging.limits import DEFAULT_TIMEOUT
 from grader.model import targets
 from grader.model.targets import entries
-from tests.grader.answers import INFO, LOCALES, PARTS, SEEDS, anything, decimal_text, examples, plain_numbers, vectors
+from tests.grader.answers import KIND, LOCALES, PARTS, SEEDS, anything, decimal_text, examples, plain_numbers, vectors
 from tests.grader.inprocess import grader
 from tests.grader.judged import on_lesson, on_numeric_variant, on_table
 
@@ -37,8 +37,8 @@ from tests.grader.judged import on_lesson, on_numeric_variant, on_table
 HANG = 10 * DEFAULT_TIMEOUT + 30
 # what argparse reads as an option, not an answer (README: an answer may begin with '-', not '--x')
 OPTION_LIKE = re.compile(r"-h|--[A-Za-z]")
-REAL_PARTS = tuple(key for key in PARTS if INFO[key].kind == "real")
-NUMBER_PARTS = tuple(key for key in PARTS if INFO[key].kind in ("real", "vector"))
+REAL_PARTS = tuple(key for key in PARTS if KIND[key] == "real")
+NUMBER_PARTS = tuple(key for key in PARTS if KIND[key] in ("real", "vector"))
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -56,7 +56,7 @@ def verdict(result: dict) -> tuple:
 def reference_decimals(exercise_id: str, part_id: str, seed: str | None = None) -> tuple[Decimal, ...]:
     """The part's reference entries (a set's first point), to 60 digits, from the exercise in SymPy."""
     reference = bank.variant(exercise_id, seed).part(part_id).reference
-    if INFO[(exercise_id, part_id)].kind == "set":
+    if KIND[(exercise_id, part_id)] == "set":
         reference = tuple(sorted(reference, key=str)[0])
     return tuple(Decimal(str(sympy.N(value, 60))) for value in entries(reference))
 
@@ -78,10 +78,10 @@ def near(draw, key: tuple[str, str], seed: str | None = None) -> str:
     comma = draw(st.booleans())
     if comma:
         texts = [t.replace(".", ",") for t in texts]
-    if INFO[key].kind == "real" or INFO[key].kind == "integer":
+    if KIND[key] in ("real", "integer"):
         return texts[0]
     body = (" ; " if comma else ", ").join(texts)
-    return "{(" + body + ")}" if INFO[key].kind == "set" else f"({body})"
+    return "{(" + body + ")}" if KIND[key] == "set" else f"({body})"
 
 
 @st.composite
@@ -203,7 +203,7 @@ def test_the_preview_refuses_exactly_what_the_check_refuses(case, lang):
 @st.composite
 def plain_answer(draw, seed=None):
     key = draw(st.sampled_from(PARTS))
-    kind = INFO[key].kind
+    kind = KIND[key]
     if draw(st.booleans()):
         return key, draw(near(key, seed))
     number = st.one_of(plain_numbers, plain_numbers.map(lambda n: f"{n}/7"), plain_numbers.map(lambda n: f"-{n}"))
