@@ -131,9 +131,9 @@ def digest(text: str) -> str:
 
 
 def run(root: Path, modules: list[str], copy_paths: list[str], pytest_args: list[str], *, minutes: float | None,
-        jobs: int = 2) -> dict:
+        jobs: int = 2, retry: bool = False) -> dict:
     """Check the deletions not yet checked (``mutants/deletions.json``), ``jobs`` at a time, for at most
-    ``minutes``, with pytest's ``pytest_args`` (mutmut's); returns the record
+    ``minutes``, with pytest's ``pytest_args`` (mutmut's); with ``retry``, the survivors again too; returns the record
     {module: {"digest", "statements": {key: statement}, "verdicts": {key: verdict}}}."""
     record_path = root / "mutants" / "deletions.json"
     record = load(root)
@@ -149,6 +149,8 @@ def run(root: Path, modules: list[str], copy_paths: list[str], pytest_args: list
         entry = record.setdefault(module, {"digest": digest(text), "verdicts": {}})
         if entry["digest"] != digest(text):
             entry.update(digest=digest(text), verdicts={})
+        if retry:
+            entry["verdicts"] = {key: v for key, v in entry["verdicts"].items() if v != "survived"}
         entry["statements"] = {}
         for deletion in deletions(root, module):
             entry["statements"][deletion.key] = deletion.statement

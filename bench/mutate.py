@@ -4,7 +4,7 @@
     python bench/mutate.py                  both passes (at the lowest priority), then the scores
     python bench/mutate.py --minutes 20     each pass stops after 20 minutes (run it again to go on)
     python bench/mutate.py --only mutmut    one pass (mutmut or deletions)
-    python bench/mutate.py --retry          test mutmut's survivors again (after tests were added)
+    python bench/mutate.py --retry          test the survivors again (after tests were added)
     python bench/mutate.py --report         print the scores of what earlier runs checked, run nothing
     python bench/mutate.py --survivors      list the surviving mutants of both passes
 
@@ -141,7 +141,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--minutes", type=float, help="stop each pass after this many minutes")
     parser.add_argument("--only", choices=("mutmut", "deletions"), help="run one pass")
-    parser.add_argument("--retry", action="store_true", help="test mutmut's survivors again")
+    parser.add_argument("--retry", action="store_true", help="test the survivors again")
     parser.add_argument("--module", action="append", metavar="PATH",
                         help="only this module of the list (grader/judging/rules.py); may be repeated")
     parser.add_argument("--report", action="store_true", help="print the scores so far, run nothing")
@@ -175,7 +175,7 @@ def main(argv: list[str]) -> int:
             copied = [*config().get("source_paths", ["grader", "hooks"]), "tests", "pyproject.toml",
                       *config().get("also_copy", [])]
             deletions.run(ROOT, chosen, [p.rstrip("/") for p in copied], config()["pytest_add_cli_args"],
-                          minutes=args.minutes)
+                          minutes=args.minutes, retry=args.retry)
     counts = report()
     checked = sum(counts.values()) - counts["unchecked"] - counts["skipped"]
     score = (counts["killed"] + counts["timeout"]) / checked if checked else 0.0

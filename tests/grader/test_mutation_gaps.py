@@ -1,0 +1,36 @@
+"""What `make mutate` found the fast tests missed: each test here kills mutants (a changed operator or
+constant, a deleted guard) that survived every other fast test. Grouped by the module they guard."""
+from __future__ import annotations
+
+import pytest
+
+from grader.classreport import text
+
+# --- grader/classreport/text.py: how the report writes numbers and text it did not choose -----------
+
+@pytest.mark.parametrize("written, shown", [
+    ("alice", "alice"), ("a\x1bb", "a\\x1bb"), ("zero\u200bwidth", "zero\\u200bwidth"),
+    ("line\u2028break", "line\\u2028break"), ("tab\there", "tab\\x09here"), ("José 山田", "José 山田"),
+])
+def test_visible_escapes_exactly_the_invisible_characters(written, shown):
+    assert text.visible(written) == shown
+
+
+def test_numbers_in_the_locales_format_and_a_dash_for_none():
+    assert [text.number(None, "en"), text.fixed(None, "en"), text.percent(None, "fr")] == [text.NONE] * 3
+    assert text.number(1234.5, "fr") == "1\u202f234,5" and text.number(3, "en", 0) == "3"
+    assert text.number(0.126, "en") == "0.13" and text.number(0.126, "en", 1) == "0.1"
+    assert text.fixed(0.4, "en") == "0.40" and text.fixed(-0.05, "fr") == "-0,05" and text.fixed(0.4, "en", 1) == "0.4"
+    assert text.percent(0.125, "en") == "12.5%" and text.percent(0.125, "fr") == "12,5\u00a0%"
+    assert text.percent(1 / 3, "en") == "33.3%"
+
+
+# --- grader/classreport/__init__.py -------------------------------------------------------------------
+
+def test_no_results_names_the_file_it_looked_for(tmp_path):
+    from grader.languages.messages import message
+    from tests.grader.inprocess import grader
+    ran = grader("report", tmp_path / "nothing")
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == message("report.no-results", "en", path=tmp_path / "nothing" / "results.jsonl",
+                                         folder=tmp_path / "nothing")
