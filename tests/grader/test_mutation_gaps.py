@@ -34,3 +34,21 @@ def test_no_results_names_the_file_it_looked_for(tmp_path):
     assert ran.returncode == 2
     assert ran.stderr.strip() == message("report.no-results", "en", path=tmp_path / "nothing" / "results.jsonl",
                                          folder=tmp_path / "nothing")
+
+
+# --- grader/reading/commas.py and parse.py: what a refusal says ----------------------------------------
+
+@pytest.mark.parametrize("lang, note", [("en", "separator-ambiguous"), ("ja", "separator-ambiguous"),
+                                        ("fr", "decimal-comma-in-vector"), ("id", "decimal-comma-in-vector")])
+def test_commas_that_read_two_ways_are_refused_in_the_students_convention(lang, note):
+    from grader.judging.check import check_part
+    result = check_part("attention-weights", "weights", "(0,5,0,5,0)", lang)
+    assert (result.note, result.column) == (note, 2)
+
+
+@pytest.mark.parametrize("answer, quoted", [("e^-1/2+1", "e^-1/2"), ("1 + e^-1/2 + 3", "e^-1/2"),
+                                            ("2 + 1/2√2*3", "1/2√2"), ("(1/2√2)", "1/2√2")])
+def test_a_refusal_quotes_what_was_typed_and_nothing_around_it(answer, quoted):
+    from grader.judging.check import check_part
+    feedback = check_part("embedding-distances", "parakeet-monkey", answer).feedback
+    assert feedback.startswith(f"“{quoted}” can be read two ways"), feedback
