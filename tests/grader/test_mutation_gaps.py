@@ -52,3 +52,25 @@ def test_a_refusal_quotes_what_was_typed_and_nothing_around_it(answer, quoted):
     from grader.judging.check import check_part
     feedback = check_part("embedding-distances", "parakeet-monkey", answer).feedback
     assert feedback.startswith(f"“{quoted}” can be read two ways"), feedback
+
+
+# --- grader/judging/check.py: what an unknown id or seed is told, on the page and the command line ---
+
+def test_an_unknown_exercise_part_or_seed_is_told_in_the_readers_language():
+    import json
+
+    from grader import web
+    from grader.bank import EXERCISES
+    from grader.languages.messages import message
+    from grader.model.seeds import MAX_SEED_LENGTH
+    known = ", ".join(EXERCISES)
+    for lang in ("en", "fr"):
+        said = json.loads(web.check("nope", "x", "1", lang))
+        assert (said["code"], said["error"]) == (2, message("error-unknown-exercise", lang, id="nope", known=known))
+        said = json.loads(web.read("terrain-warmup", "nope", "1", lang))
+        assert said["code"] == 2 and said["error"] == message(
+            "error-unknown-part", lang, exercise="terrain-warmup", part="nope",
+            known="lr-at-step, step-at-fraction, first-step-ratio")
+        seed = "x" * (MAX_SEED_LENGTH + 1)
+        said = json.loads(web.check("terrain-warmup", "lr-at-step", "1", lang, seed))
+        assert said["code"] == 2 and said["error"] == message("error-seed", lang, seed=seed, limit=MAX_SEED_LENGTH)

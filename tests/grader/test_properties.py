@@ -28,6 +28,7 @@ from grader.judging.check import check_part, grade_submission
 from grader.judging.limits import DEFAULT_TIMEOUT
 from grader.model import targets
 from grader.model.targets import entries
+from grader.reading import parse
 from tests.grader.answers import KIND, LOCALES, PARTS, SEEDS, anything, decimal_text, examples, plain_numbers, vectors
 from tests.grader.inprocess import grader
 from tests.grader.judged import on_lesson, on_numeric_variant, on_table
@@ -196,6 +197,35 @@ def test_the_preview_refuses_exactly_what_the_check_refuses(case, lang):
         if result["read_as"] is not None:
             assert result["read_as"] == preview["read_as"]
             assert result["read_as_mathml"] == preview["read_as_mathml"]
+
+
+# --- decimal commas: where the counts decide, 0,5 is read as 0.5 in every language ---------------------
+
+# not three decimals: 1,871 is 1871 in en, ja, zh and ko (a thousands separator), as the README says
+decimal_texts = st.builds(lambda i, f: f"{i}.{f}", st.integers(0, 9), st.from_regex(r"[0-9]{1,2}|[0-9]{4}", fullmatch=True))
+entry_texts = st.one_of(st.integers(0, 9).map(str), decimal_texts, decimal_texts,     # not three decimals: 1,871
+                        decimal_texts.map(lambda d: f"sqrt({d})"), st.just("exp(0)"))  # is 1871 in en (README)
+
+
+@given(key=st.sampled_from(tuple(k for k in PARTS if KIND[k] in ("vector", "set"))), data=st.data(),
+       lang=st.sampled_from(LOCALES), points=st.integers(1, 3))
+@example(key=("reachable-vertices", "vertices"), data=None, lang="en", points=1)   # {(0,5, sqrt(0,25), 0,25)}
+def test_decimal_commas_read_as_the_points_they_stand_for(key, data, lang, points):
+    """An answer whose entries are written with decimal commas and separated by ', ' reads as the same
+    numbers written with points, in every language: each bracket's count of entries decides."""
+    length = 3
+    if data is None:
+        rows = [["0.5", "sqrt(0.25)", "0.25"]]
+    else:
+        rows = [data.draw(st.lists(entry_texts, min_size=length, max_size=length)) for _ in range(points if KIND[key] == "set" else 1)]
+    assume(any("." in entry for row in rows for entry in row))
+    shape = parse.shape_of(KIND[key], length)
+
+    def written(mark: str) -> str:
+        inner = ["(" + ", ".join(entry.replace(".", mark) for entry in row) + ")" for row in rows]
+        return inner[0] if KIND[key] == "vector" else "{" + ", ".join(inner) + "}"
+    with_points = parse.read(written("."), convention="en", shape=shape)
+    assert parse.read(written(","), convention=lang, shape=shape).tree == with_points.tree, written(",")
 
 
 # --- the cheaper sources agree with SymPy ----------------------------------------------------------
