@@ -74,3 +74,37 @@ def test_an_unknown_exercise_part_or_seed_is_told_in_the_readers_language():
         seed = "x" * (MAX_SEED_LENGTH + 1)
         said = json.loads(web.check("terrain-warmup", "lr-at-step", "1", lang, seed))
         assert said["code"] == 2 and said["error"] == message("error-seed", lang, seed=seed, limit=MAX_SEED_LENGTH)
+
+
+# --- grader/judging/table.py: the cache is read where it may be, and only there -----------------------
+
+def test_check_reads_the_users_own_table_and_submit_never_does(tmp_path, monkeypatch):
+    """The table in a private cache is what `check` answers from (the README: it is kept so that a
+    plain number needs no SymPy); `submit` builds its own, so an edit changes only `check`."""
+    import copy
+    import json
+    import os
+
+    from grader.judging import table
+    from grader.judging.check import check_part
+    from tests.grader.inprocess import grader
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(folder))
+    monkeypatch.setattr(table, "_trusted_only", False)     # an earlier in-process submit or grade set it
+    tampered = copy.deepcopy(table.build_table())
+    part = tampered["embedding-distances"]["parakeet-monkey"]
+    part["reference"][0], part["mistakes"] = {"decimal": "0.09", "exact": "9/100", "form": None}, []
+    path = folder / f"references-{table.engine_version()}.json"
+    path.write_text(json.dumps(tampered), encoding="utf-8")
+    os.chmod(path, 0o600)
+    table.table.cache_clear()
+    try:
+        assert table.table() == tampered
+        assert check_part("embedding-distances", "parakeet-monkey", "0.09").correct
+        answers = tmp_path / "ada.toml"
+        answers.write_text('[embedding-distances]\nparakeet-monkey = "0.09"\n', encoding="utf-8")
+        submitted = json.loads(grader("submit", answers, "--format", "json").stdout)["exercises"][0]["parts"][0]
+        assert (submitted["correct"], submitted["note"]) == (False, "squared-distance")
+    finally:
+        table.table.cache_clear()
