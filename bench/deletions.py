@@ -6,8 +6,8 @@ sign, a containment check). This pass writes a copy of the module with one ``if`
 ``return``, ``continue``, ``break`` or assignment inside a function replaced by ``pass`` (what does not
 compile is left out), and runs on it, in a copy of the project, the fast tests that mutmut found
 reaching that function (``mutants/mutmut-stats.json``; every test of the module for a function mutmut
-does not mutate), with ``pytest -x``. A mutant is killed when a test fails or the run exceeds its time,
-survives when they all pass. Verdicts are kept in ``mutants/deletions.json`` by the module's text, so a
+does not mutate), with ``pytest -x``. A mutant is killed when a test fails (or cannot even be collected) or the
+run exceeds its time, survives when they all pass. Verdicts are kept in ``mutants/deletions.json`` by the module's text, so a
 stopped run resumes and a changed module is checked again. Used by bench/mutate.py.
 """
 from __future__ import annotations
@@ -119,7 +119,8 @@ def _run(copy: Path, deletion: Deletion, tests: list[str], timeout: float, pytes
     try:
         ran = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", *pytest_args, *selection], cwd=copy, env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
-        return {0: "survived", 5: "no test"}.get(ran.returncode, "killed")
+        # 4: pytest could not find a test it was given (the stats are older than the tests): not a verdict
+        return {0: "survived", 5: "no test", 4: "skipped"}.get(ran.returncode, "killed")
     except subprocess.TimeoutExpired:
         return "timeout"
     finally:
