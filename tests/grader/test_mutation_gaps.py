@@ -108,3 +108,30 @@ def test_check_reads_the_users_own_table_and_submit_never_does(tmp_path, monkeyp
         assert (submitted["correct"], submitted["note"]) == (False, "squared-distance")
     finally:
         table.table.cache_clear()
+
+
+# --- grader/judging/rules.py and grader/arithmetic/compare.py: an exact form near a rational answer ----
+
+@pytest.mark.parametrize("answer, key", [
+    ("sqrt(9)/10*(1+1/10^6)", "exact-form-not-equal"),   # within the tolerance of 3/10, and not equal
+    ("3/10*cos(10^(-30))", "exact-form-not-equal"),
+    ("sqrt(9)/10", None), ("sqrt(0.09)", None),         # equal; a number holding a decimal
+    ("sqrt(2)", "incorrect"), ("exp(-1000)", "incorrect"),  # far: just not correct
+])
+def test_an_exact_form_within_the_tolerance_is_told_it_must_be_equal(answer, key):
+    """On the table (its rational 3/10, in this process) and through the command's route alike."""
+    from grader.judging.check import check_part
+    from tests.grader.judged import on_lesson, on_table
+    for outcome in (on_table("embedding-distances", "parakeet-monkey", answer),
+                    on_lesson("embedding-distances", "parakeet-monkey", answer)):
+        assert [f.key for f in outcome.findings] == ([key] if key else []), answer
+    assert check_part("embedding-distances", "parakeet-monkey", answer).note == (key or "")
+
+
+# --- grader/reading/parse.py: brackets the student wrote are theirs, with spaces or not -------------
+
+@pytest.mark.parametrize("answer", ["e^(-1)/2", "e^( -1)/2", "e^( -1 )/2", "e^(\t-1)/2", "(e^-1)/2"])
+def test_an_exponent_in_its_own_brackets_reads_one_way(answer):
+    from grader.judging.check import check_part
+    result = check_part("embedding-distances", "parakeet-monkey", answer)
+    assert (result.note, result.read_as) == ("incorrect", "(e^(-1))/2"), answer
