@@ -138,3 +138,44 @@ def test_an_exponent_in_its_own_brackets_reads_one_way(answer):
     from grader.judging.check import check_part
     result = check_part("embedding-distances", "parakeet-monkey", answer)
     assert (result.note, result.read_as) == ("incorrect", "(e^(-1))/2"), answer
+
+
+# --- grader/reading/commas.py: a comma between digits, read the one way the shape allows ------------
+
+COMMAS = [   # (answer, shape, read in en, read in fr): the README's rules on commas
+    ("0,3", (), "0.3", "0.3"), ("2*0,5+1", (), "2*0.5 + 1", "2*0.5 + 1"), ("sqrt(0,25)", (), "sqrt(0.25)", "sqrt(0.25)"),
+    ("(0,5)", (), "0.5", "0.5"), ("((0,5))", (), "0.5", "0.5"), ("sqrt(2,5)*3", (), "sqrt(2.5)*3", "sqrt(2.5)*3"),
+    ("1,871", (), "1871", "1.871"), ("12,345,678", (), "12345678", "!decimal-comma-ambiguous"),
+    ("1,5,2", (), "!decimal-comma-ambiguous", "!decimal-comma-ambiguous"),
+    ("(2*(0,5), 1, 0)", (3,), ("2*0.5", "1", "0"), ("2*0.5", "1", "0")),
+    ("((0,5), 1, 0)", (3,), ("0.5", "1", "0"), ("0.5", "1", "0")),
+    ("(sqrt(0,25), 1,5, 0)", (3,), ("sqrt(0.25)", "1.5", "0"), ("sqrt(0.25)", "1.5", "0")),
+    ("(exp(0,5)/2, 1, 0)", (3,), ("exp(0.5)/2", "1", "0"), ("exp(0.5)/2", "1", "0")),
+    ("(1,871, 2, 3)", (3,), ("1871", "2", "3"), ("1.871", "2", "3")),
+    ("(1,000, 2, 3)", (3,), ("1000", "2", "3"), ("1.000", "2", "3")),
+    ("(1,1,0)", (3,), ("1", "1", "0"), ("1", "1", "0")), ("(1, 2, 0,5)", (3,), ("1", "2", "0.5"), ("1", "2", "0.5")),
+    ("[0,5, 0,5, 0]", (3,), ("0.5", "0.5", "0"), ("0.5", "0.5", "0")),
+    ("(0,5,0,5,0)", (3,), "!separator-ambiguous", "!decimal-comma-in-vector"),
+    ("{(1,0,0), (0,5, 0,5, 0)}", (None, 3), (("1", "0", "0"), ("0.5", "0.5", "0")), (("1", "0", "0"), ("0.5", "0.5", "0"))),
+    ("((1,0,0), (0,5, 0,5, 0))", (None, 3), (("1", "0", "0"), ("0.5", "0.5", "0")), (("1", "0", "0"), ("0.5", "0.5", "0"))),
+    ("{(1,0,0),(0,5,0,5,0)}", (None, 3), "!separator-ambiguous", "!decimal-comma-in-vector"),
+    ("0,3", None, ("0", "3"), ("0", "3")), ("(1,5)", (None,), ("1", "5"), "!decimal-comma-in-vector"),
+]
+
+
+def _read_text(answer: str, convention: str, shape):
+    from grader.reading import parse
+    try:
+        reading = parse.read(answer, convention=convention, shape=shape)
+    except parse.AnswerSyntaxError as exc:
+        return "!" + exc.error.key
+    if reading.kind == "scalar":
+        return parse.text(reading.tree)
+    if reading.kind == "vector":
+        return tuple(parse.text(n) for n in reading.tree)
+    return tuple(tuple(parse.text(n) for n in point) for point in reading.tree)
+
+
+@pytest.mark.parametrize("answer, shape, en, fr", COMMAS)
+def test_a_comma_between_digits_is_read_the_one_way_the_shape_allows(answer, shape, en, fr):
+    assert (_read_text(answer, "en", shape), _read_text(answer, "fr", shape)) == (en, fr)
