@@ -179,3 +179,23 @@ def _read_text(answer: str, convention: str, shape):
 @pytest.mark.parametrize("answer, shape, en, fr", COMMAS)
 def test_a_comma_between_digits_is_read_the_one_way_the_shape_allows(answer, shape, en, fr):
     assert (_read_text(answer, "en", shape), _read_text(answer, "fr", shape)) == (en, fr)
+
+
+# --- grader/judging/rules.py: which findings a wrong answer gets, in this process and by the command ---
+
+@pytest.mark.parametrize("exercise_id, part_id, answer, keys", [
+    ("attention-weights", "scaled", "(0, 1/2, 1/2)", ["wrong-order", "components-wrong"]),   # two orders fit: said once
+    ("attention-weights", "weights", "(0.38, 0.38, 0.23)", ["decimal-imprecise", "components-wrong"]),  # only rounding
+    ("attention-weights", "weights", "(1/0, 1, 0)", ["weights-not-normalized", "components-wrong", "not-a-real-number"]),
+    ("embedding-distances", "monkey-fourier", "1.8705", ["other-part"]),                    # enough figures
+    ("embedding-distances", "monkey-fourier", "1.87", ["other-part", "figures-needed"]),
+    ("embedding-distances", "parakeet-monkey", "sqrt(9)/10*(1+1/10^6)", ["exact-form-not-equal"]),
+    ("reachable-vertices", "vertices", "{(1,0,0), (0,1,0), (1/2,1/2,0), (3/4,0,1/4)}",      # the exercise's own note
+     ["removed-simplex-vertex", "missing-points"]),
+    ("reachable-vertices", "vertices", "{(1,0,0), (1,0,0), (1/2,1/2,0), (3/4,0,1/4)}", ["duplicate-point", "missing-points"]),
+])
+def test_a_wrong_answer_gets_exactly_its_findings(exercise_id, part_id, answer, keys):
+    from grader.judging.check import check_part
+    from tests.grader.judged import on_lesson
+    assert [f.key for f in on_lesson(exercise_id, part_id, answer).findings] == keys
+    assert list(check_part(exercise_id, part_id, answer).notes) == keys
