@@ -4,6 +4,7 @@
     python bench/mutate.py                  both passes (at the lowest priority), then the scores
     python bench/mutate.py --minutes 20     each pass stops after 20 minutes (run it again to go on)
     python bench/mutate.py --only mutmut    one pass (mutmut or deletions)
+    python bench/mutate.py --module PATH    only that module of the list (repeatable): its unchecked mutants
     python bench/mutate.py --retry          test the survivors again (after tests were added)
     python bench/mutate.py --report         print the scores of what earlier runs checked, run nothing
     python bench/mutate.py --survivors      list the surviving mutants of both passes
@@ -127,13 +128,14 @@ def run_mutmut(names: list[str], minutes: float | None) -> int:
         return 0
 
 
-def mutmut_survivors(chosen: list[str]) -> list[str]:
+def mutmut_names(chosen: list[str], verdict: str) -> list[str]:
+    """mutmut's mutants of those modules with that verdict ("survived", "unchecked")."""
     names = []
     for module in chosen:
         meta = ROOT / "mutants" / f"{module}.meta"
         if meta.exists():
             codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-            names += [name for name, code in codes.items() if VERDICT.get(code) == "survived"]
+            names += [name for name, code in codes.items() if VERDICT.get(code, "crashed") == verdict]
     return names
 
 
@@ -148,7 +150,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
     args = parser.parse_args(argv)
     if args.survivors:
-        print("\n".join(mutmut_survivors(modules())))
+        print("\n".join(mutmut_names(modules(), "survived")))
         print("\n".join(f"{key}  deleted: {statement}" for key, statement in deletions.survivors(ROOT)))
         return 0
     chosen = args.module or modules()
@@ -162,8 +164,8 @@ def main(argv: list[str]) -> int:
             if not MUTMUT.exists():
                 print(f"mutmut is not installed in {MUTMUT.parent}: pip install -e '.[mutation]'", file=sys.stderr)
                 return 2
-            names = mutmut_survivors(chosen) if args.retry else [] if not args.module else [
-                f"{deletions.dotted(module)}.*" for module in chosen]
+            names = mutmut_names(chosen, "survived") if args.retry else [] if not args.module else \
+                mutmut_names(chosen, "unchecked") or [f"{deletions.dotted(module)}.*" for module in chosen]
             if args.retry and not names:
                 print("no survivor to test again")
             elif run_mutmut(names, args.minutes) != 0:
