@@ -96,7 +96,8 @@ numbers = st.one_of(
 
 NAMES = ("pi", "e", "E", "π", "\\pi", "x", "alpha", "\\alpha", "inf", "nan", "I", "oo")
 FUNCTIONS = ("sqrt", "exp", "log", "ln", "sin", "cos", "tan", "abs", "__import__", "eval")
-atoms = st.one_of(numbers, numbers, numbers, st.sampled_from(NAMES))
+UNDEFINED = ("0/0", "1/0", "sqrt(-1)", "log(0)", "ln(-2)", "0^(-1)", "(-8)^(1/3)")   # no finite real number
+atoms = st.one_of(numbers, numbers, numbers, st.sampled_from(NAMES), st.sampled_from(UNDEFINED))
 
 
 def _superscript(text: str) -> str:

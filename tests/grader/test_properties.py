@@ -29,7 +29,18 @@ from grader.judging.limits import DEFAULT_TIMEOUT
 from grader.model import targets
 from grader.model.targets import entries
 from grader.reading import parse
-from tests.grader.answers import KIND, LOCALES, PARTS, SEEDS, anything, decimal_text, examples, plain_numbers, vectors
+from tests.grader.answers import (
+    KIND,
+    LOCALES,
+    PARTS,
+    SEEDS,
+    UNDEFINED,
+    anything,
+    decimal_text,
+    examples,
+    plain_numbers,
+    vectors,
+)
 from tests.grader.inprocess import grader
 from tests.grader.judged import on_lesson, on_numeric_variant, on_table
 
@@ -95,6 +106,13 @@ def part_and_answer(draw, parts=PARTS, seeds=(None,)):
 
 # --- every answer ends in a verdict or a refusal --------------------------------------------------
 
+def known_point_bug(key: tuple[str, str], answer: str) -> bool:
+    """A set's point with an entry that is no finite real number: exit 3 today, kept visible by the
+    strict xfail test_a_point_that_is_not_real_gets_a_verdict. When the grader is fixed that test
+    passes (and fails as strict): remove this filter with its mark."""
+    return KIND[key] == "set" and any(undefined in answer for undefined in UNDEFINED)
+
+
 @given(case=part_and_answer(), lang=st.sampled_from(LOCALES))
 @example(case=(("embedding-distances", "parakeet-monkey"), None, "exp(exp(20))"), lang="en")
 @example(case=(("attention-weights", "weights"), None, "(exp(-exp(100)), 1, 0)"), lang="fr")
@@ -102,7 +120,7 @@ def part_and_answer(draw, parts=PARTS, seeds=(None,)):
 @example(case=(("embedding-distances", "parakeet-monkey"), None, "2^{\\frac{0}{0}}"), lang="en")   # was exit 3
 def test_check_ends_in_a_verdict_or_a_refusal(case, lang):
     (exercise_id, part_id), _, answer = case
-    assume(not OPTION_LIKE.match(answer))
+    assume(not OPTION_LIKE.match(answer) and not known_point_bug((exercise_id, part_id), answer))
     start = time.monotonic()
     code, out, err = cli("check", exercise_id, part_id, answer, "--lang", lang, "--format", "json")
     assert time.monotonic() - start < HANG, answer
