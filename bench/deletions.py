@@ -28,6 +28,20 @@ from pathlib import Path
 DELETED = (ast.If, ast.Raise, ast.Return, ast.Continue, ast.Break, ast.Assign, ast.AugAssign, ast.AnnAssign)
 
 
+MEMORY = 4 << 30     # bytes of address space each process of a mutant's run may take (a mutant can loop and grow)
+
+
+def limit_memory() -> None:
+    """In a child about to run a mutant's tests: a planted bug that makes memory grow without end gets
+    a MemoryError (its tests fail: killed), not the machine's whole memory (the kernel's OOM killer then
+    picks any process of the machine). The grader's own limited children stay under it."""
+    try:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
 @dataclass(frozen=True)
 class Deletion:
     module: str          # a path relative to the project, grader/judging/rules.py
@@ -118,7 +132,8 @@ def _run(copy: Path, deletion: Deletion, tests: list[str], timeout: float, pytes
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1", "PYTHONPATH": str(copy)}
     try:
         ran = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", *pytest_args, *selection], cwd=copy, env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout,
+                             preexec_fn=limit_memory)
         # 4: pytest could not find a test it was given (the stats are older than the tests): not a verdict
         return {0: "survived", 5: "no test", 4: "skipped"}.get(ran.returncode, "killed")
     except subprocess.TimeoutExpired:

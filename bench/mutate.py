@@ -119,7 +119,7 @@ def run_mutmut(names: list[str], minutes: float | None) -> int:
     (it keeps what it checked)."""
     sync_copy()
     process = subprocess.Popen(["nice", "-n", "19", str(MUTMUT), "run", *names], cwd=ROOT,
-                               env={**os.environ, "NO_COLOR": "1"})
+                               env={**os.environ, "NO_COLOR": "1"}, preexec_fn=deletions.limit_memory)
     try:
         return process.wait(timeout=None if minutes is None else 60 * minutes)
     except subprocess.TimeoutExpired:
