@@ -199,3 +199,58 @@ def test_a_wrong_answer_gets_exactly_its_findings(exercise_id, part_id, answer, 
     from tests.grader.judged import on_lesson
     assert [f.key for f in on_lesson(exercise_id, part_id, answer).findings] == keys
     assert list(check_part(exercise_id, part_id, answer).notes) == keys
+
+
+# --- grader/judging/check.py: seeds, the exercises asked for, and the totals ---------------------------
+
+def _right_vertices(seed) -> str:
+    from grader import bank
+    points = bank.variant("reachable-vertices", seed).part("vertices").reference
+    return "{" + ", ".join("(" + ", ".join(str(x) for x in point) + ")" for point in points) + "}"
+
+
+def test_a_seed_is_read_as_its_text_in_nfc_by_check_and_grade():
+    """42 and "42" are one seed, and so are José composed and decomposed (the README), on both entry
+    points of the judge, not only on the command line."""
+    import unicodedata
+
+    from grader.judging.check import check_part, grade_submission
+    for seed, same in (("José", unicodedata.normalize("NFD", "José")), ("42", 42)):
+        answer = _right_vertices(seed)
+        assert check_part("reachable-vertices", "vertices", answer, seed=same).correct, (seed, answer)
+        graded = grade_submission({"reachable-vertices": {"vertices": answer}}, seed=same,
+                                  exercises=("reachable-vertices",))
+        assert graded.seed == seed and graded.score == graded.max_score == 4
+
+
+def test_grade_submission_grades_the_exercises_asked_for_and_adds_them_up():
+    from grader.judging.check import grade_submission
+    graded = grade_submission({"terrain-warmup": {"lr-at-step": "3/400000"}}, exercises=("terrain-warmup",))
+    assert [e.id for e in graded.exercises] == ["terrain-warmup"]
+    assert (graded.score, graded.max_score, graded.internal_errors) == (1.0, 3, 0)
+    assert graded.to_dict()["max_score"] == 3 and graded.to_dict()["exercises"][0]["max_score"] == 3
+    everything = grade_submission({})
+    assert everything.max_score == 26 and len(everything.exercises) == 5
+
+
+def test_an_internal_error_in_a_submission_is_counted_and_said(monkeypatch, tmp_path):
+    from grader.judging import rules
+    from grader.judging.check import grade_submission
+    from tests.grader.inprocess import grader
+
+    def planted(*args, **kwargs):
+        raise RuntimeError("planted by the test")
+    monkeypatch.setattr(rules, "judge", planted)
+    answers = {"terrain-warmup": {"lr-at-step": "3/400000", "step-at-fraction": "800"}}
+    assert grade_submission(answers).internal_errors == 2
+    path = tmp_path / "ada.toml"
+    path.write_text('[terrain-warmup]\nlr-at-step = "3/400000"\nstep-at-fraction = "800"\n', encoding="utf-8")
+    ran = grader("submit", path)
+    assert ran.returncode == 3 and "2" in ran.stderr.splitlines()[-1]
+
+
+def test_the_engine_version_names_the_cache_with_sixteen_hex_digits():
+    import re
+
+    from grader.judging.table import engine_version
+    assert re.fullmatch(r"[0-9a-f]{16}", engine_version())
