@@ -62,18 +62,21 @@ class Parser(argparse.ArgumentParser):
 
 
 def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentParser:
+    """--lang and --format, before the command or after it. Their defaults are the top parser's alone
+    (:func:`build_parser`): a command's parser that set them too would undo ``grader --lang fr check``."""
     common = Parser(add_help=False)
-    common.add_argument("--lang", help="language: en, ja, zh, ko, fr, id (default: "
+    common.add_argument("--lang", default=argparse.SUPPRESS, help="language: en, ja, zh, ko, fr, id (default: "
                         "$GRADER_LANG, then $LC_ALL, $LC_MESSAGES, $LANG, then en)")
-    common.add_argument("--format", choices=formats, default="text",
+    common.add_argument("--format", choices=formats, default=argparse.SUPPRESS,
                         help="output format (default: text)")
     return common
 
 
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
-    parser = Parser(prog="grader", parents=[common],
+    parser = Parser(prog="grader", parents=[_common()],     # its own actions: set_defaults changes them
                                      description="Check answers to the course's exercises.")
+    parser.set_defaults(lang=None, format="text")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("list", parents=[common], help="list the exercises")
     seeded = Parser(add_help=False)

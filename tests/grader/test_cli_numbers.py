@@ -3,11 +3,13 @@ feedback, scores, help, the class report), and in French no colon, semicolon, ! 
 What the student typed is shown as typed, and the rule about decimal commas shows both conventions on purpose:
 those are set aside, and only those."""
 import html
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from hooks import typography
 from hooks.pagechecks import decimal_points
 from hooks.surfaces import prose
 from tests.conftest import wait_seconds
+from tests.grader.inprocess import grader
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
@@ -114,3 +117,20 @@ def test_the_class_report_writes_numbers_the_readers_way(tmp_path, lang):
     text = report_text(page)
     assert problems(text, [], lang) == []
     assert re.search(r"\d,\d", text)            # decimals there are, with the locale's mark
+
+
+
+@pytest.mark.parametrize("before, after, lang", [
+    (["--lang", "fr"], [], "fr"), ([], ["--lang", "id"], "id"), (["--lang", "ko"], ["--lang", "fr"], "fr"),
+])
+def test_the_language_is_heard_before_the_command_as_after_it(before, after, lang):
+    """`grader --lang fr check ...` speaks French (the command's own --lang, unset, used to undo it)."""
+    ran = grader(*before, "check", "reachable-vertices", "vertices", "{(1/2, 1, 0)}", *after)
+    said = message("point-outside-region", lang, point=(Fraction(1, 2), 1, 0), constraint="\0")
+    assert said.split("\0")[0] in ran.stdout, ran.stdout
+
+
+def test_the_format_is_heard_before_the_command_as_after_it():
+    assert json.loads(grader("--format", "json", "check", "embedding-distances", "parakeet-monkey", "1").stdout)
+    assert json.loads(grader("list", "--format", "json").stdout)
+    assert not grader("list").stdout.startswith("[")
