@@ -15,6 +15,7 @@ from pathlib import Path
 
 from grader import files
 from hooks import cache, checker, translations
+from hooks.docs import relative
 from hooks.pagechecks import known_ids
 from hooks.settings import Settings
 
@@ -32,6 +33,16 @@ class Build:
     checker: "checker.Checker | None" = None  # the in-page checker: on, or off and why
     problems: list[str] = field(default_factory=list)  # found while rendering: they fail the build at its end
 
+    @property
+    def project(self) -> Path:
+        """The project being built (the folder of its docs/): findings name its files relative to it, as the
+        translators' report run there does, whether or not it is this checkout."""
+        return self.docs.resolve().parent
+
+    def name(self, path: Path | str) -> str:
+        """A file of the project, as findings name it."""
+        return relative(Path(path), self.project)
+
     @cached_property
     def stale(self) -> frozenset[str]:
         """The translated pages whose English page changed since they were stamped."""
@@ -47,7 +58,7 @@ class Build:
         from hooks import review
 
         return (translations.progress_html(translations.progress(self.docs, self.findings))
-                + review.review_html(self.docs, ROOT))
+                + review.review_html(self.docs, self.project))
 
 
 def check_translations(docs: Path, root: Path):

@@ -36,7 +36,6 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 from grader import files as source_files  # noqa: E402
 from hooks import build, checker, sanitize, theme  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
-from hooks.docs import relative  # noqa: E402
 from hooks.labels import LabelError, load_labels  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
 from hooks.settings import Settings, SettingsError  # noqa: E402
@@ -86,7 +85,7 @@ def on_config(config):
 def start(docs: Path) -> build.Build:
     """A new build: every chapter of every locale checked at once, and the labels loaded. Its problems fail
     the build; in serve, they are said in the terminal and shown on their pages."""
-    findings, problems = build.check_translations(docs, ROOT)
+    findings, problems = build.check_translations(docs, docs.resolve().parent)   # named as the report names them
     for note in (f for rows in findings.values() for f in rows if f not in problems):
         log.info(str(note))
     if problems and not SERVING:
@@ -117,7 +116,7 @@ def _reporting(render, current: build.Build):
 
 
 def on_page_markdown(markdown, page, config, files):
-    BUILD.page = relative(Path(page.file.abs_src_path), ROOT)
+    BUILD.page = BUILD.name(page.file.abs_src_path)
     lang = current_language(config)
     CONTEXT.lang = lang
     CONTEXT.labels = BUILD.labels[lang]
@@ -161,7 +160,7 @@ def on_post_page(output, page, config):
         source_path = Path(page.file.abs_src_path)
         # the formula's start finds its line: the written page may break a long one differently
         where = source_files.line_of([error.tex.strip()[:40]], source_path.read_text(encoding="utf-8"))
-        BUILD.problems.append(f"{relative(source_path, ROOT)}:{where}: {error}")
+        BUILD.problems.append(f"{BUILD.name(source_path)}:{where}: {error}")
     output = checker.page_tags(output, page.url, BUILD.checker)
     return theme.without_language_alternates(output)
 
