@@ -130,4 +130,7 @@ def batch_text(summary: dict, lang: str, style: Style) -> str:
     if summary["unreadable"]:
         lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
         lines += [f"  {printable(u['file'])}: {printable(u['error'])}" for u in summary["unreadable"]]
+    if summary.get("ignored"):
+        lines.append(message("batch-ignored", lang, count=len(summary["ignored"])))
+        lines += [f"  {printable(name)}" for name in summary["ignored"]]
     return "\n".join(lines)
