@@ -77,7 +77,8 @@ class Version(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser, namespace, values, option_string=None):
-        parser.exit(message=version_text() + "\n")
+        parser._print_message(version_text() + "\n", sys.stdout)
+        parser.exit()
 
 
 def version_text() -> str:
@@ -140,6 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the folder grader grade wrote its results to (its --out)")
     report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                             help="worker processes (default: all cores)")
+    auto = sub.add_parser("autograder", parents=[common, assigned],
+                          help="write a Gradescope autograder zip of this grader (feedback in --lang)")
+    auto.add_argument("--out", dest="zip_path", default="autograder.zip", metavar="ZIP",
+                      help="where the zip goes (default: autograder.zip)")
+    auto.add_argument("--variants", dest="by_identity", action="store_true",
+                      help="grade each student on the variant seeded by their Gradescope identity")
+    auto.add_argument("--seed-from", choices=("sid", "email", "id"), default="sid",
+                      help="which field of the student's Gradescope account seeds their variant (default: "
+                           "sid, the student id)")
     return parser
 
 
@@ -373,8 +383,37 @@ def _report(args, lang) -> int:
     return OK
 
 
+def _autograder(args, lang) -> int:
+    from dataclasses import asdict
+    from importlib.metadata import PackageNotFoundError
+
+    from grader.cli.autograder import autograder_zip
+    exercises = assignment(args.exercises)
+    try:
+        data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from)
+    except PackageNotFoundError:
+        _warn(message("autograder.not-installed", lang, package=PACKAGE))
+        return UNUSABLE
+    path = Path(args.zip_path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as exc:
+        return _os_error("grader autograder", exc)
+    ids = config.exercises or list(_bank().EXERCISES)
+    text = "\n".join([
+        message("autograder.written", lang, path=str(path)),
+        "  " + message("autograder.exercises", lang, exercises=", ".join(ids)),
+        "  " + message("autograder.feedback", lang, language=config.lang),
+        "  " + (message("autograder.by-identity", lang, field=config.seed_from) if config.variants
+                else message("autograder.lesson-data", lang)),
+        "  " + f"grader {config.version}, {config.engine}"])
+    _emit(args, report.printable(text, lines=True), {"zip": str(path), **asdict(config)})
+    return OK
+
+
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
-            "report": _report}
+            "report": _report, "autograder": _autograder}
 
 
 def main(argv: list[str] | None = None) -> int:
