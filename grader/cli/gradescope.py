@@ -93,8 +93,8 @@ def identity_seed(metadata_path: Path, seed_from: str) -> str:
 def grade(root: Path, config: Config) -> tuple[dict, int]:
     """``results.json`` for the submission under ``root``, and the exit code ``grader submit`` would give."""
     from grader.cli import output
-    from grader.cli.main import INTERNAL, NOT_CORRECT, OK, UNUSABLE, describe
-    from grader.grading.submission import SubmissionError, load
+    from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE
+    from grader.grading.submission import SubmissionError, describe, load
     lang = config.lang
     found = candidates(root / "submission")
     if not found:

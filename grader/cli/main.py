@@ -19,14 +19,13 @@ from pathlib import Path
 
 from grader.cli import argtext
 from grader.cli import output as report
+from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE  # noqa: F401  (the codes the commands return)
 from grader.files import write_atomic
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
 from grader.model.seeds import seed_text
 
 # The bank, checking and submissions import SymPy (about half a second): each
 # command imports what it needs, so a plain-number `check` answers without it.
-
-OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
 # A word argparse must take as an argument, not an option: an answer such as -1/2, -sqrt(2),
 # -(1, 1, 0) or --1 (every option of the grader is '--' and letters; '-h' is matched first).
@@ -304,8 +303,8 @@ def _internal_said(lang: str, count: int, log: Path) -> int:
 
 def describe(exc, lang: str) -> str:
     """The error in words, always starting with the file's name."""
-    text = message(exc.key, lang, **dict(exc.params))
-    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
+    from grader.grading.submission import describe
+    return describe(exc, lang)
 
 
 def _grade(args, lang) -> int:
