@@ -1,4 +1,4 @@
-"""Shared fixtures: the real site, built once per test session with `mkdocs build --strict`."""
+"""Shared fixtures: the real site, built once per test session with `mkdocs build --strict`; how long a test waits."""
 
 from __future__ import annotations
 
@@ -15,8 +15,39 @@ MKDOCS = [sys.executable, "-m", "mkdocs"]
 
 SLOW_FOLDERS = ("site",)   # real site builds and the real browser
 
+# Every wait of the slow tests (a browser's, a polling loop's, a subprocess's) is its time on an idle machine
+# times this factor; the default lets them pass on a loaded 2-core machine (another `make test` beside them).
+TIMEOUT_SCALE_ENV = "COURSE_TEST_TIMEOUT_SCALE"
+DEFAULT_TIMEOUT_SCALE = 4.0
+
+
+def timeout_scale(environ=os.environ) -> float:
+    """The factor from $COURSE_TEST_TIMEOUT_SCALE (a number > 0), else the default."""
+    text = environ.get(TIMEOUT_SCALE_ENV, "").strip()
+    if not text:
+        return DEFAULT_TIMEOUT_SCALE
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise pytest.UsageError(f"{TIMEOUT_SCALE_ENV}={text!r}: a number greater than 0 is expected "
+                                f"(e.g. {TIMEOUT_SCALE_ENV}=2 doubles every wait; unset, it is {DEFAULT_TIMEOUT_SCALE:g})")
+    return value
+
+
+def wait_seconds(idle: float) -> float:
+    """How long to wait for what takes up to `idle` seconds on an idle machine (subprocess timeouts, polling)."""
+    return idle * timeout_scale()
+
+
+def wait_ms(idle: float) -> float:
+    """The same in milliseconds, as Playwright takes it."""
+    return wait_seconds(idle) * 1000
+
 
 def pytest_configure(config):
+    timeout_scale()  # a bad value stops the run at once, with the fix
     config.addinivalue_line("markers", "slow: a real site build, the browser, or a long run (left out of `make test-fast`)")
 
 
@@ -37,7 +68,7 @@ def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> s
     environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     return subprocess.run(
         [*MKDOCS, "build", "--strict", "-f", str(config), "-d", str(site_dir)],
-        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=600,
+        cwd=ROOT, env=environ, capture_output=True, text=True, timeout=wait_seconds(150),
     )
 
 

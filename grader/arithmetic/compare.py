@@ -22,7 +22,7 @@ two fractions, or a fraction and an interval, are compared without it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal, localcontext
+from decimal import Context, Decimal, localcontext
 from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
@@ -371,12 +371,37 @@ def nearer(answer: Sequence, target: Sequence, reference: Sequence) -> bool:
     return False
 
 
-def rounded(value, figures: int) -> tuple[Fraction, ...]:
-    """``value`` correctly rounded to ``figures`` significant figures: one Fraction, or the two
-    neighbours when it lies exactly half-way (both roundings are correct)."""
-    exact = rational(value)
-    d = _fraction_decimal(exact, figures + 40) if exact is not None else _decimal(value, figures + 40)
-    if d == 0:
-        return (Fraction(0),)
-    quantum = Decimal(1).scaleb(d.adjusted() - figures + 1)
-    return tuple(dict.fromkeys(Fraction(d.quantize(quantum, rounding=mode)) for mode in (ROUND_HALF_UP, ROUND_HALF_EVEN)))
+def gap_bounds(x: tuple, y: tuple) -> tuple[Fraction | Decimal, Fraction | Decimal] | None:
+    """A lower and an upper bound of the largest gap ``max |x_i - y_i|``: exact (a Fraction, twice) for
+    rationals, else from 30-digit decimals with their error; None when a value cannot say (too large,
+    not real, an interval too wide)."""
+    exact = [rational(v) for v in (*x, *y)]
+    if None not in exact:
+        gap = max(abs(p - q) for p, q in zip(exact[:len(x)], exact[len(x):]))
+        return gap, gap
+    try:
+        a, b = [_decimal(v, 30) for v in x], [_decimal(v, 30) for v in y]
+    except (TooLarge, Undecided):
+        return None
+    if None in a or None in b:
+        return None
+    with localcontext(_context(30)):
+        gap = max(abs(p - q) for p, q in zip(a, b))
+        error = _ERROR[30] * (sum(abs(v) for v in (*a, *b)) + 1)
+        return gap - error, gap + error
+
+
+def decimal_of(value, digits: int = 30) -> Decimal:
+    """``value`` to ``digits`` significant digits (raises TooLarge, Undecided; ValueError if not real)."""
+    found = _decimal(value, digits)
+    if found is None:
+        raise ValueError(f"{value} is not a real number")
+    return found
+
+
+def cannot_be_nearer(answer: tuple, reference: tuple, spread: Decimal | None) -> bool:
+    """A quick, exact sufficient test: a target at least twice as far from the reference as the answer
+    is (``spread``: a lower bound of its distance, :func:`gap_bounds`) can never be nearer the answer
+    (the triangle inequality), so :func:`nearer` need not look."""
+    own = gap_bounds(answer, reference) if spread is not None else None
+    return own is not None and spread > 2 * own[1]

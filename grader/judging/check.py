@@ -125,7 +125,7 @@ def _sources(exercise_id: str, seed: str | None, symbolic: bool):
     """The sources to ask, cheapest first: the table or the variant's plain numbers; with
     ``symbolic``, then the lesson or the variant in SymPy."""
     if seed is None:
-        yield reference_table.TableSource(exercise_id)
+        yield reference_table.source(exercise_id)
     else:
         from grader import bank
         yield rules.ExerciseSource(bank.numeric(exercise_id, seed))

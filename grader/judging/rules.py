@@ -51,6 +51,7 @@ class Source(Protocol):
     def reference(self, part_id: str) -> tuple: ...                    # the entries (points, for a set)
     def mistakes(self, part_id: str) -> tuple[tuple[str, tuple], ...]: ...
     def targets(self, part_id: str) -> tuple[tuple[Finding, tuple], ...]: ...
+    def spreads(self, part_id: str) -> tuple: ...                       # each target's distance, at least
     def figures(self, part_id: str) -> int: ...
     def rules(self, part_id: str, values: tuple) -> list[Finding]: ...   # the exercise's own, on a vector
     def point_note(self, point: tuple) -> Finding: ...                  # why a point of a set is wrong
@@ -76,6 +77,9 @@ class ExerciseSource:
 
     def targets(self, part_id: str):
         return targets.targets(self.exercise, part_id)
+
+    def spreads(self, part_id: str) -> tuple:
+        return targets.spreads(self.exercise, part_id)
 
     def figures(self, part_id: str) -> int:
         return targets.figures(self.exercise, part_id)
@@ -152,14 +156,23 @@ def _within(value, reference) -> bool:
 
 def _accepted(source: Source, part, answer: Answer, reference: tuple) -> Outcome:
     """Full marks, unless the answer is nearer another part's answer or a named mistake."""
-    for note, value in source.targets(part.id):
-        if len(value) == len(reference) and compare.nearer(answer.values, value, reference):
-            needed = source.figures(part.id)
-            typed = [f for f in answer.figures if f is not None]
-            if typed and min(typed) < needed:
-                return _wrong(note, finding("figures-needed", digits=needed))
-            return _wrong(note)
-    return Outcome(1.0)
+    if all(compare.rational(v) is not None and compare.rational(v) == compare.rational(r)
+           for v, r in zip(answer.values, reference)):
+        return Outcome(1.0)                        # the very reference: nothing can be nearer
+    found = [(note, value) for (note, value), spread in zip(source.targets(part.id), source.spreads(part.id))
+             if len(value) == len(reference) and not compare.cannot_be_nearer(answer.values, reference, spread)
+             and compare.nearer(answer.values, value, reference)]
+    if not found:
+        return Outcome(1.0)
+    note, value = found[0]
+    for other_note, other in found[1:]:          # the nearest of them names the answer
+        if compare.nearer(answer.values, other, value):
+            note, value = other_note, other
+    needed = source.figures(part.id)
+    typed = [f for f in answer.figures if f is not None]
+    if typed and min(typed) < needed:
+        return _wrong(note, finding("figures-needed", digits=needed))
+    return _wrong(note)
 
 
 def _mistake(source: Source, part, answer: Answer) -> Finding | None:

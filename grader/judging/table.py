@@ -250,26 +250,52 @@ class TablePart(NamedTuple):
     params: tuple
 
 
+def source(exercise_id: str) -> "TableSource":
+    """The table's source for one exercise, made once per table (its numbers are read once)."""
+    found = _SOURCES.get(exercise_id)
+    if found is None or found.parts is not table().get(exercise_id):
+        found = _SOURCES[exercise_id] = TableSource(exercise_id)
+    return found
+
+
+_SOURCES: dict[str, "TableSource"] = {}
+
+
+def _once(method):
+    """Keep what a method of :class:`TableSource` gives for each part: the table does not change."""
+    def kept(self, part_id: str):
+        key = (method.__name__, part_id)
+        if key not in self.kept:
+            self.kept[key] = method(self, part_id)
+        return self.kept[key]
+    return kept
+
+
 class TableSource:
     """The lessons' exercises as the table knows them (see :class:`grader.judging.rules.Source`)."""
 
     def __init__(self, exercise_id: str):
         self.exercise_id = exercise_id
         self.parts = table()[exercise_id]
+        self.kept: dict = {}
 
+    @_once
     def part(self, part_id: str) -> TablePart:
         e = self.parts[part_id]
         return TablePart(part_id, e["points"], e["kind"], e["form"], e["whole"], tuple(e["params"].items()))
 
+    @_once
     def reference(self, part_id: str) -> tuple:
         e = self.parts[part_id]
         if e["kind"] == "set":
             return tuple(tuple(value_of(v) for v in point) for point in e["reference"])
         return tuple(value_of(v) for v in e["reference"])
 
+    @_once
     def mistakes(self, part_id: str) -> tuple[tuple[str, tuple], ...]:
         return tuple((m["key"], tuple(value_of(v) for v in m["values"])) for m in self.parts[part_id]["mistakes"])
 
+    @_once
     def targets(self, part_id: str) -> tuple[tuple[Finding, tuple], ...]:
         own = self.parts[part_id]
         found = [(finding(key), value) for key, value in self.mistakes(part_id)]
@@ -278,6 +304,14 @@ class TableSource:
                 found.append((finding("other-part", part=f"key:part.{self.exercise_id}.{other_id}.prompt",
                                       **other["params"]), self.reference(other_id)))
         return tuple(found)
+
+    @_once
+    def spreads(self, part_id: str) -> tuple:
+        from grader.arithmetic.compare import gap_bounds
+        reference = self.reference(part_id)
+        found = [gap_bounds(value, reference) if len(value) == len(reference) else None
+                 for _, value in self.targets(part_id)]
+        return tuple(None if bounds is None else bounds[0] for bounds in found)
 
     def figures(self, part_id: str) -> int:
         return self.parts[part_id]["figures"]

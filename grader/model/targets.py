@@ -12,9 +12,11 @@ variant's in SymPy or in plain numbers); plain numbers that cannot decide raise
 from __future__ import annotations
 
 from collections import OrderedDict
+from decimal import Decimal
 from functools import wraps
 
 from grader.arithmetic import compare, tolerance
+from grader.arithmetic.intervals import Undecided
 from grader.model.exercise import Exercise, Finding, finding
 
 MAX_FIGURES = 15            # beyond this a rounded answer is as good as exact
@@ -75,6 +77,18 @@ def targets(ex: Exercise, part_id: str) -> tuple[tuple[Finding, tuple], ...]:
     return tuple(found)
 
 
+@per_exercise
+def spreads(ex: Exercise, part_id: str) -> tuple:
+    """For each of :func:`targets`, a lower bound of its distance from the reference (None: not known)."""
+    reference = entries(ex.part(part_id).reference)
+    return tuple(_low(compare.gap_bounds(value, reference)) if len(value) == len(reference) else None
+                 for _, value in targets(ex, part_id))
+
+
+def _low(bounds):
+    return None if bounds is None else bounds[0]
+
+
 def _shape(part) -> object:
     return len(tuple(part.reference)) if part.kind == "vector" else part.kind in ("real", "integer") or part.kind
 
@@ -92,26 +106,18 @@ def figures(ex: Exercise, part_id: str) -> int:
 
 
 def needed_figures(reference: tuple, others: list[tuple]) -> int:
-    """The fewest figures (at least the tolerance's) from which on every correctly rounded answer is
-    within the tolerance and not nearer any of ``others`` than ``reference``."""
-    def accepted(n: int) -> bool:
-        choices = [compare.rounded(r, n) for r in reference]
-        for answer in _combinations(choices):
-            if not all(compare.within(a, r) for a, r in zip(answer, reference)):
-                return False
-            if any(compare.nearer(answer, other, reference) for other in others):
-                return False
-        return True
-    needed = MAX_FIGURES
-    for n in range(MAX_FIGURES, tolerance.SIGNIFICANT_FIGURES - 1, -1):
-        if not accepted(n):
-            break
-        needed = n
-    return needed
-
-
-def _combinations(choices: list[tuple]) -> list[tuple]:
-    found = [()]
-    for options in choices:
-        found = [(*f, o) for f in found for o in options]
-    return found
+    """The fewest figures (at least the tolerance's) with which every correctly rounded answer is
+    nearer ``reference`` than any of ``others``: rounding to n figures moves each entry by at most half a
+    unit in its n-th figure, and an answer that near the reference is nearer it than any target at
+    more than twice that distance (the triangle inequality). Exact, on 30-digit bounds."""
+    spreads = [compare.gap_bounds(other, reference) for other in others]
+    if None in spreads:
+        raise Undecided("how far a target lies from the reference")
+    nearest = min((low for low, high in spreads if high > 0), default=None)     # an equal target: no help
+    if nearest is None:
+        return tolerance.SIGNIFICANT_FIGURES
+    exponents = [d.adjusted() for d in (compare.decimal_of(r) for r in reference) if d != 0]
+    for n in range(tolerance.SIGNIFICANT_FIGURES, MAX_FIGURES + 1):
+        if max((Decimal(5).scaleb(e - n) for e in exponents), default=Decimal(0)) < nearest / 2:
+            return n
+    return MAX_FIGURES

@@ -6,7 +6,7 @@ from functools import lru_cache
 import sympy
 
 from grader.reading.errors import fail
-from grader.reading.literals import MAX_EXPONENT, MAX_POWER_BITS, literal_value
+from grader.reading.literals import ARITHMETIC, MAX_EXPONENT, MAX_POWER_BITS, literal_value
 
 FUNCTIONS = {"sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "sin": sympy.sin, "cos": sympy.cos,
              "acos": sympy.acos, "asin": sympy.asin, "atan": sympy.atan}
@@ -27,14 +27,8 @@ def build(node: tuple) -> sympy.Expr:
     if kind == "neg":
         return -build(node[1])
     a, b = build(node[1]), build(node[2])
-    if kind == "+":
-        return a + b
-    if kind == "-":
-        return a - b
-    if kind == "*":
-        return a * b
-    if kind == "/":
-        return a / b
+    if kind in ARITHMETIC:
+        return ARITHMETIC[kind](a, b)
     _check_power(a, b)
     return a ** b
 

@@ -1,11 +1,14 @@
 """What a number typed in an answer stands for, and how large a power may be built exactly."""
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from functools import lru_cache
 
 MAX_EXPONENT = 1000       # largest |numeric exponent| accepted
 MAX_POWER_BITS = 200_000  # bits in an exact power before it is "too large"
+# the four operations a tree's nodes name, for fractions and SymPy values alike (powers are checked first)
+ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
 
 
 @lru_cache(maxsize=4096)

@@ -243,13 +243,14 @@ def rewrite(text: str, *, convention: str = "en", shape: tuple | None = None,
         _, n, m = min(first, key=lambda f: f[:2])
         raise r.refusal(REFUSALS[n].key, m)
     tags = set()
-    changed = True
+    changed = "\\" in r.text or "{" in r.text          # every LaTeX rule needs one (a quick way past them)
     while changed:
         changed = any([r.apply(rule) for rule in LATEX])
         tags |= {"latex"} if changed else set()
-    for rule in NOTATIONS:
-        if r.apply(rule) and rule.tag:
-            tags.add(rule.tag)
+    if not r.text.isascii() or "^" in r.text:          # every other notation is one of these
+        for rule in NOTATIONS:
+            if r.apply(rule) and rule.tag:
+                tags.add(rule.tag)
     try:
         r.text, read = separators(r.text, convention, shape)
     except AnswerSyntaxError as exc:

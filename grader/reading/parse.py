@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grader.reading.errors import AnswerSyntaxError, ParseError, fail  # noqa: F401  (the reader's errors)
-from grader.reading.literals import MAX_EXPONENT, MAX_POWER_BITS, literal_value  # noqa: F401
+from grader.reading.literals import ARITHMETIC, MAX_EXPONENT, MAX_POWER_BITS, literal_value  # noqa: F401
 from grader.reading.notation import rewrite
 
 MAX_LENGTH = 500          # characters in one answer
@@ -284,14 +284,8 @@ def _plain(node: Node) -> Fraction:
     if kind in ("name", "call"):
         raise _NotPlain
     a, b = _plain(node[1]), _plain(node[2])
-    if kind == "+":
-        return a + b
-    if kind == "-":
-        return a - b
-    if kind == "*":
-        return a * b
-    if kind == "/":
-        return a / b
+    if kind in ARITHMETIC:
+        return ARITHMETIC[kind](a, b)
     if b.denominator != 1:                    # a root: not a plain number
         raise _NotPlain
     if a == 0 and b < 0:

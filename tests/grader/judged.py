@@ -4,7 +4,7 @@ from __future__ import annotations
 from grader import bank
 from grader.arithmetic.intervals import Undecided
 from grader.judging import check, rules
-from grader.judging.table import TableSource
+from grader.judging.table import source as table_source
 from grader.reading import parse
 
 
@@ -32,7 +32,7 @@ def by(source, part_id: str, judged: rules.Answer | None):
 
 
 def on_table(exercise_id: str, part_id: str, text: str, convention: str = "en", plain_only: bool = False):
-    return by(TableSource(exercise_id), part_id, answer(read(exercise_id, part_id, text, None, convention), plain_only))
+    return by(table_source(exercise_id), part_id, answer(read(exercise_id, part_id, text, None, convention), plain_only))
 
 
 def on_lesson(exercise_id: str, part_id: str, text: str, convention: str = "en", seed=None):

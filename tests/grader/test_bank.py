@@ -1,9 +1,11 @@
 """The bank: shapes the site relies on, and every reference against independent NumPy."""
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
 import sympy
+import yaml
 
 from grader import bank
 from grader.judging.check import check_part
@@ -14,10 +16,28 @@ def f(x):
     return float(sympy.N(x, 30))
 
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def chapters_exercises() -> dict[str, str]:
+    """{exercise id: the English chapter (its name without .md) whose `/// exercise | id` block holds it}, in the
+    navigation's order."""
+    from hooks.blockspec import scan_blocks
+
+    found = {}
+    for page in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]:
+        uses, _ = scan_blocks((ROOT / "docs" / "en" / page).read_text(encoding="utf-8"), page)
+        found.update((use.argument, page.removesuffix(".md")) for use in uses if use.name == "exercise")
+    return found
+
+
 def test_lesson_order_and_ids():
-    assert list(bank.EXERCISES) == ["embedding-distances", "attention-weights", "terrain-warmup",
-                                    "reachable-vertices", "submanifold-dims"]
-    assert [e.lesson for e in bank.EXERCISES.values()] == [1, 2, 3, 4, 5]
+    """One exercise per module of grader/exercises, in lesson order: the order of the chapters that hold them."""
+    modules = {path.stem for path in (ROOT / "grader" / "exercises").glob("*.py") if not path.name.startswith("_")}
+    assert {d.parts.__module__.rsplit(".", 1)[1] for d in bank.definitions()} == modules
+    lessons = [e.lesson for e in bank.EXERCISES.values()]
+    assert lessons == sorted(lessons) and len(set(bank.EXERCISES)) == len(modules)
+    assert list(bank.EXERCISES) == list(chapters_exercises())
 
 
 def test_unknown_id_is_a_clear_key_error():

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from grader import bank
+
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
@@ -81,7 +83,8 @@ def test_malformed_json_names_the_line():
 def test_json_schema():
     data = json.loads(run("submit", DATA / "partial.toml", "--format", "json").stdout)
     assert set(data) == {"score", "max_score", "seed", "exercises"} and data["seed"] is None
-    assert data["max_score"] == 26 and data["score"] == 1
+    assert [e["id"] for e in data["exercises"]] == list(bank.EXERCISES)   # every exercise, in lesson order
+    assert data["max_score"] == sum(e.max_score for e in bank.EXERCISES.values()) and data["score"] == 1
     for ex in data["exercises"]:
         assert {"id", "score", "max_score", "parts"} <= set(ex)
         for part in ex["parts"]:

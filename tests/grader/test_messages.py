@@ -87,7 +87,7 @@ def test_every_exercise_declares_the_keys_it_uses_and_english_has_them():
         used = set(re.findall(r'\("([a-z0-9]+-[a-z0-9-]+)", [a-z(]', source))   # ("key", value) rows
         used |= set(re.findall(r'finding\("([a-z0-9.-]+)"', source))
         used -= {definition.id, getattr(definition.figure, "id", "")}
-        assert len(used) >= 2 and used <= keys, (definition.id, used - keys)
+        assert used and used <= keys, (definition.id, used - keys)   # found some, and each one declared
 
 
 def test_nested_message_reference():

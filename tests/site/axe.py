@@ -75,14 +75,14 @@ def main(site: Path, details: bool = False) -> None:
     `details`, each node as it is found."""
     from playwright.sync_api import sync_playwright
 
-    from tests.site.browsing import launch, serve
+    from tests.site.browsing import launch, new_context, serve
 
     pages = sorted(p.relative_to(site).as_posix().removesuffix("index.html")
                    for p in site.rglob("*.html") if "assets" not in p.parts)
     counts: Counter = Counter()
     with serve(site) as base, sync_playwright() as playwright:
         browser = launch(playwright)
-        page = following_the_system_theme(browser.new_page())
+        page = following_the_system_theme(new_context(browser).new_page())
 
         def open_page(url):
             page.goto(url, wait_until="load")

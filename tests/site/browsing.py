@@ -1,5 +1,5 @@
 """Serving a built site on 127.0.0.1 and driving Debian's Chromium on it: shared by the browser tests and
-bench/page_weight.py."""
+bench/page_weight.py. Every wait is scaled to the machine (tests.conftest.wait_ms)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,15 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from tests.conftest import wait_ms
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 LOCAL_HOST = "127.0.0.1"
+PLAYWRIGHT_WAIT = 30  # seconds: Playwright's own default for an action or a navigation, on an idle machine
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -49,4 +52,14 @@ def is_local(url: str) -> bool:
 
 def launch(playwright):
     """Debian's Chromium, headless."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+                                      timeout=wait_ms(PLAYWRIGHT_WAIT))
+
+
+def new_context(browser, **options):
+    """A browser context (`browser.new_context(**options)`) whose actions, navigations and waits time out after
+    Playwright's default scaled to the machine, not after a fixed 30 s."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(wait_ms(PLAYWRIGHT_WAIT))
+    context.set_default_navigation_timeout(wait_ms(PLAYWRIGHT_WAIT))
+    return context

@@ -18,8 +18,8 @@ import yaml
 
 from hooks.docs import english_only
 from hooks.settings import Settings
-from tests.conftest import ROOT, run_mkdocs_build
-from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, serve  # noqa: F401
+from tests.conftest import ROOT, run_mkdocs_build, wait_ms
+from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, new_context, serve  # noqa: F401
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -144,7 +144,7 @@ def browser():
 
 
 def new_reader(browser, origin: str) -> Reader:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
     return Reader(context)
 
@@ -306,12 +306,12 @@ def search(reader, base_url: str, locale: str, term: str) -> list[str]:
     """The paths of the results the locale's home page gives for `term`, as a reader types it."""
     reader.open(base_url + path_of(locale, "index"))
     page = reader.page
-    page.click("label.md-search__icon, .md-search__input", timeout=5000)
+    page.click("label.md-search__icon, .md-search__input", timeout=wait_ms(5))
     box = page.locator("input.md-search__input")
     box.fill(term)  # as an input method commits a word: the text at once, then the key that ends it
     box.press("End")  # the theme reads the query on keyup
     results = page.locator(".md-search-result__item a")
-    results.first.wait_for(timeout=15000)
+    results.first.wait_for(timeout=wait_ms(15))
     return [urlsplit(href).path for href in results.evaluate_all("links => links.map(a => a.href)")]
 
 
@@ -348,7 +348,7 @@ def test_another_locales_words_find_none_of_its_pages(reader, base_url, locale):
     term = next(t for loc, t, _ in SEARCHES if loc == locale)
     reader.open(base_url + path_of(DEFAULT_LOCALE, "index"))
     page = reader.page
-    page.click("label.md-search__icon, .md-search__input", timeout=5000)
+    page.click("label.md-search__icon, .md-search__input", timeout=wait_ms(5))
     meta = page.locator(".md-search-result__meta")
     placeholder = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent)"
                                 ".translations['search.result.placeholder']")
@@ -357,7 +357,7 @@ def test_another_locales_words_find_none_of_its_pages(reader, base_url, locale):
     page.locator("input.md-search__input").fill(term)
     page.locator("input.md-search__input").press("End")
     page.wait_for_function(said % "false", arg=[meta.element_handle(), placeholder])  # the search is done
-    page.wait_for_timeout(200)  # the theme says how many it found, then lists them
+    page.wait_for_timeout(wait_ms(0.2))  # the theme says how many it found, then lists them
     found = [urlsplit(a).path for a in page.locator(".md-search-result__item a").evaluate_all("ls => ls.map(a => a.href)")]
     assert [path for path in found if not in_locale(path, DEFAULT_LOCALE)] == [], found
     reader.assert_clean(f"search for {term!r} in {DEFAULT_LOCALE}")
@@ -423,7 +423,7 @@ def test_markup_in_a_chapter_does_not_run_as_script(browser, tmp_path):
                 target.hover()
             page.get_by_text("click me").first.click()
             page.evaluate("() => document.querySelectorAll('article details').forEach(d => { d.open = true; })")
-            page.wait_for_timeout(200)
+            page.wait_for_timeout(wait_ms(0.2))
             assert page.evaluate("() => window.__pwned") is None
             assert page.locator("article script, article iframe, article [onerror], article [onmouseover]").count() == 0
             text = page.locator("article").inner_text()

@@ -28,9 +28,10 @@ import sympy
 import yaml
 
 from grader import bank
-from grader.judging import feedback as fb
+from grader.model import targets
+from grader.reading.show import show
 from hooks import checker
-from tests.conftest import ROOT, run_mkdocs_build
+from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.site import test_browser as tb
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -125,8 +126,8 @@ def corpus() -> list[Case]:
     cases = readme_cases()
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
-            cases += [Case(ex.id, part.id, fb.show(value), why=f"mistake {key}")
-                      for key, value in fb.mistakes(ex, part.id)]
+            cases += [Case(ex.id, part.id, show(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
+                      for key, value in targets.mistakes(ex, part.id)]
             cases += number_cases(ex, part)
     for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
         first = ex.parts[0]
@@ -144,7 +145,7 @@ def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:
     seed = ["--seed", case.seed] if case.seed else []
     return subprocess.run([GRADER, "check", "--lang", case.lang, "--format", fmt, *seed, "--",
                            case.exercise, case.part, case.answer],
-                          capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"})
+                          capture_output=True, text=True, timeout=wait_seconds(30), env={**os.environ, "NO_COLOR": "1"})
 
 
 def cli_verdict(case: Case) -> dict:
@@ -167,6 +168,8 @@ def cli_verdicts(cases: list[Case]) -> dict[Case, dict]:
 
 # --- the page
 
+# seconds a verdict may take on an idle machine: the runtime, then SymPy, loaded on the first check that needs them
+CHECKING = 60
 SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
 
 
@@ -174,12 +177,12 @@ def part_selector(case: Case) -> str:
     return f'.course-checker[data-exercise="{case.exercise}"][data-part="{case.part}"]'
 
 
-def page_verdict(page, case: Case, timeout: float = 240_000) -> dict:
+def page_verdict(page, case: Case) -> dict:
     """Type the answer into the part's box, click Check, read the verdict as the page shows it."""
     root = part_selector(case)
     page.fill(f"{root} .course-checker__answer", case.answer)
     page.click(f"{root} .course-checker__check")
-    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=timeout)
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
     return read_verdict(page.locator(f"{root} .course-checker__verdict"))
 
 
@@ -218,7 +221,7 @@ def base_url(built_site):
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=tb.CHROMIUM, args=tb.CHROMIUM_ARGS, headless=True)
+        browser = tb.launch(playwright)
         yield browser
         browser.close()
 
@@ -293,7 +296,7 @@ def test_check_all_checks_every_answered_part(reader, base_url, built_site):
         page.fill(f'{part_selector(Case(exercise.id, part, ""))} .course-checker__answer', answer)
     page.click(f'.course-checker-exercise[data-exercise="{exercise.id}"] .course-checker__check-all')
     total = page.locator(f'.course-checker-exercise[data-exercise="{exercise.id}"] .course-checker__total')
-    total.filter(has_text="/").wait_for(timeout=240_000)
+    total.filter(has_text="/").wait_for(timeout=wait_ms(CHECKING))
     points = sum(p.points for p in exercise.parts[:-1])
     assert total.text_content() == f"Total: {points}/{exercise.max_score}"
     for part in exercise.parts:
@@ -335,7 +338,7 @@ def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser,
             case = Case("terrain-warmup", "lr-at-step", "0,0000075", "fr")
             page.fill(f"{part_selector(case)} .course-checker__answer", case.answer)
             page.click(f"{part_selector(case)} .course-checker__check")
-            page.wait_for_function(SETTLED, arg=[f"{part_selector(case)} .course-checker__verdict"], timeout=240_000)
+            page.wait_for_function(SETTLED, arg=[f"{part_selector(case)} .course-checker__verdict"], timeout=wait_ms(CHECKING))
             verdict = page.locator(f"{part_selector(case)} .course-checker__verdict")
             assert verdict.get_attribute("data-state") == "failed"
             failed = json.loads(page.locator(".course-checker-exercise").first.get_attribute("data-words"))["failed"]
@@ -356,14 +359,15 @@ def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser,
                                                     ("ko", "attention-weights", "20240917")])
 def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
     show = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
-    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True).stdout)
-    lines = subprocess.run(show, capture_output=True, text=True, check=True).stdout.splitlines()
+    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True,
+                                      timeout=wait_seconds(30)).stdout)
+    lines = subprocess.run(show, capture_output=True, text=True, check=True, timeout=wait_seconds(30)).stdout.splitlines()
     page = open_lesson(reader, base_url, built_site, locale, exercise)
     block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
     block.locator(".course-checker__seed").fill(seed)
     block.locator(".course-checker__use-seed").click()
     page.wait_for_function(SETTLED, arg=[f'.course-checker-exercise[data-exercise="{exercise}"] .course-checker__variant-data'],
-                           timeout=240_000)
+                           timeout=wait_ms(CHECKING))
     data = block.locator(".course-checker__data")
     pairs = list(zip(data.locator("dt").all_text_contents(), data.locator("dd").all_text_contents()))
     # each line as `grader show` prints it: '  label: value'
@@ -375,10 +379,10 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
         assert part["prompt"] in prompt.text_content()
     variant = bank.variant(exercise, seed)
     for part in variant.parts:
-        answers = [fb.show(part.reference) if part.kind != "set" else
-                   "{" + ", ".join(fb.show(tuple(p)) for p in part.reference) + "}"]
-        answers += [fb.show(value) for _, value in fb.mistakes(variant, part.id)][:2]
-        answers.append(fb.show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
+        answers = [show(part.reference) if part.kind != "set" else
+                   "{" + ", ".join(show(tuple(p)) for p in part.reference) + "}"]
+        answers += [show(value if part.kind == "vector" else value[0]) for _, value in targets.mistakes(variant, part.id)][:2]
+        answers.append(show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
         for answer in answers:
             case = Case(exercise, part.id, answer, locale, seed, why="variant")
             assert page_verdict(page, case) == cli_verdict(case), case
@@ -393,14 +397,15 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
 @needs_runtime
 def test_an_unusable_seed_gets_the_command_lines_words(reader, base_url, built_site):
     seed = "s" * 1000
-    ran = subprocess.run([GRADER, "show", "terrain-warmup", "--seed", seed, "--lang", "fr"], capture_output=True, text=True)
+    ran = subprocess.run([GRADER, "show", "terrain-warmup", "--seed", seed, "--lang", "fr"], capture_output=True, text=True,
+                         timeout=wait_seconds(30))
     assert ran.returncode == 2
     page = open_lesson(reader, base_url, built_site, "fr", "terrain-warmup")
     block = page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]')
     block.locator(".course-checker__seed").fill(seed)
     block.locator(".course-checker__seed").press("Enter")
     page.wait_for_function(SETTLED, arg=['.course-checker-exercise[data-exercise="terrain-warmup"] .course-checker__variant-data'],
-                           timeout=240_000)
+                           timeout=wait_ms(CHECKING))
     assert block.locator(".course-checker__variant-data").inner_text().strip() == ran.stderr.strip()
 
 
@@ -430,7 +435,7 @@ def test_keyboard_only_labels_and_live_regions(reader, base_url, built_site):
     page.keyboard.type("0.3")
     page.keyboard.press("Enter")
     verdict = page.locator(".course-checker__verdict").first
-    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_ms(CHECKING))
     assert verdict.get_attribute("data-note") == ""
     page.keyboard.press("Tab")   # to its Check button
     assert page.evaluate("document.activeElement.classList.contains('course-checker__check')")
@@ -439,7 +444,7 @@ def test_keyboard_only_labels_and_live_regions(reader, base_url, built_site):
     page.keyboard.type("0.09")
     page.keyboard.press("Tab")
     page.keyboard.press("Space")
-    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+    page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_ms(CHECKING))
     assert verdict.get_attribute("data-note") == "squared-distance"
     reader.assert_clean("keyboard")
 
@@ -447,16 +452,16 @@ def test_keyboard_only_labels_and_live_regions(reader, base_url, built_site):
 @needs_browser
 @needs_runtime
 def test_fits_a_375_px_screen(browser, base_url, built_site):
-    context = browser.new_context(viewport={"width": 375, "height": 800})
+    context = tb.new_context(browser, viewport={"width": 375, "height": 800})
     try:
         reader = tb.Reader(context)
         page = open_lesson(reader, base_url, built_site, "fr", "attention-weights")
         page.locator(".course-checker__answer").first.fill("(1, 1, 0)")
         page.locator(".course-checker__check").first.click()
-        page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=240_000)
+        page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_ms(CHECKING))
         page.locator(".course-checker__answer").nth(2).fill("(0,38, 0,38, 0,23)")   # a long verdict, with a caret
         page.locator(".course-checker__check").nth(2).click()
-        page.wait_for_function(SETTLED, arg=[".course-checker[data-part='weights'] .course-checker__verdict"], timeout=240_000)
+        page.wait_for_function(SETTLED, arg=[".course-checker[data-part='weights'] .course-checker__verdict"], timeout=wait_ms(CHECKING))
         boxes = page.locator(".course-checker, .course-checker-exercise, .course-checker input, .course-checker button, "
                              ".course-checker-exercise input, .course-checker-exercise button")
         for i in range(boxes.count()):

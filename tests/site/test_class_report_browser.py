@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from grader import bank
 from tests.conftest import ROOT
 from tests.grader.test_class_report import hostile_results, run, write_class
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS
+from tests.site.browsing import launch, new_context
+from tests.site.test_browser import CHROMIUM
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -49,8 +51,8 @@ def report(tmp_path_factory):
 @pytest.fixture(scope="module")
 def page(report):
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        browser = launch(playwright)
+        context = new_context(browser, viewport={"width": 1280, "height": 900})
         seen = {"requests": [], "errors": [], "dialogs": []}
 
         def route(r):
@@ -76,7 +78,8 @@ def page(report):
 def test_every_chart_is_drawn_with_its_table_beside_it(page):
     tab, _ = page
     charts = tab.evaluate(CHARTS)
-    assert len(charts) >= 1 + 5 + 17 + 1, "totals, each exercise, each part's outcomes, variants"
+    parts = sum(len(exercise.parts) for exercise in bank.EXERCISES.values())
+    assert len(charts) >= 1 + len(bank.EXERCISES) + parts + 1, "totals, each exercise, each part's outcomes, variants"
     for chart in charts:
         assert chart["role"] == "img" and chart["label"], chart
         assert chart["width"] > 100 and chart["height"] > 20, chart

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, wait_seconds
 
 FIXTURE = ROOT / "tests" / "fixtures" / "new_exercise"
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
@@ -34,7 +34,8 @@ ANGLE = "acos(8/(sqrt(14)*sqrt(21)))"       # the angle between u and v, as its 
 
 def copy_project(copy: Path) -> Path:
     """The project's tracked files, copied."""
-    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True,
+                             timeout=wait_seconds(15)).stdout
     for name in filter(None, tracked.decode().split("\0")):
         if (ROOT / name).is_file():
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
@@ -82,7 +83,7 @@ def environment(project: Path) -> dict:
 
 def run(project: Path, *args, **kwargs) -> subprocess.CompletedProcess:
     proc = subprocess.run([sys.executable, *args], cwd=project, env=environment(project), capture_output=True,
-                          text=True, timeout=600, **kwargs)
+                          text=True, timeout=wait_seconds(150), **kwargs)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr[-3000:]
     return proc
 
@@ -218,9 +219,9 @@ def page_once(url: str) -> str:
         return ""
 
 
-def wait_for(url: str, needle: str, server: subprocess.Popen, seconds: float = 900) -> str:
-    """The page at ``url`` once it holds ``needle`` (a rebuild of six locales takes a while on a busy machine)."""
-    deadline = time.monotonic() + seconds
+def wait_for(url: str, needle: str, server: subprocess.Popen, seconds: float = 150) -> str:
+    """The page at ``url`` once it holds ``needle`` (a build of six locales: ``seconds`` on an idle machine)."""
+    deadline = time.monotonic() + wait_seconds(seconds)
     while time.monotonic() < deadline:
         assert server.poll() is None, "mkdocs serve stopped"
         text = page_once(url)

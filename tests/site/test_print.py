@@ -3,13 +3,13 @@ pypdf extracts from it.
 
 As built: the hints and the worked solution print folded (their titles, not their text), wherever a reader left
 them open; no copy button prints; each figure label comes out once. With `extra.course.print_solutions: true`:
-the hints and the solution print once each, unfolded, at the end of the page, after the exercise.
+the hints and the solution print once each, unfolded, at the end of the page, after the exercise. The PDF's text
+is compared with the page's as tests.site.readback makes both comparable (whatever glyphs the fonts give).
 """
 
 from __future__ import annotations
 
 import io
-import re
 import unicodedata
 
 import pytest
@@ -19,6 +19,7 @@ import yaml
 from grader.languages.messages import message
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import serve
+from tests.site.readback import RADICALS_SUPPLEMENT, comparable
 from tests.site.test_browser import (  # noqa: F401 - fixtures
     DOCS,
     LOCALES,
@@ -35,12 +36,6 @@ pypdf = pytest.importorskip("pypdf")
 
 LESSON = "04-simplex-walk"  # an exercise with two hints, a solution, and a figure whose labels have a halo
 LABELS = {locale: tomllib.loads((DOCS / locale / "labels.toml").read_text(encoding="utf-8")) for locale in LOCALES}
-
-
-def flat(text: str) -> str:
-    """Text as compared here: compatibility forms (ligatures, math letters, subscripts) folded, no white space
-    (PDF text breaks lines, and puts spaces where the layout had gaps)."""
-    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
 
 
 def printed(reader, url: str, open_everything: bool = True) -> str:
@@ -78,19 +73,19 @@ def printing_site(tmp_path_factory):
 def test_hints_and_solutions_print_folded(reader, base_url, screenshots, locale):
     """The PDF's text; and a screenshot of the exercise as printed (`<locale>/<lesson>.print.png`)."""
     where = path_of(locale, LESSON)
-    text = flat(printed(reader, base_url + where))
+    text = comparable(printed(reader, base_url + where))
     reader.page.emulate_media(media="print")
     try:
         reader.page.locator("article section.course-exercise").screenshot(path=screenshots / locale / f"{LESSON}.print.png")
     finally:
         reader.page.emulate_media(media="null")  # back to no emulation: page.pdf() prints with print CSS
     labels = LABELS[locale]
-    assert flat(f"{labels['exercise']} · reachable-vertices") in text, f"{where}: the exercise is not printed"
-    assert flat(labels["hint"]) in text, f"{where}: the hints' titles are not printed"
+    assert comparable(f"{labels['exercise']} · reachable-vertices") in text, f"{where}: the exercise is not printed"
+    assert comparable(labels["hint"]) in text, f"{where}: the hints' titles are not printed"
     for opening in hint_openings(locale, LESSON):
-        assert flat(opening) not in text, f"{where}: a hint printed unfolded: {opening!r}"
+        assert comparable(opening) not in text, f"{where}: a hint printed unfolded: {opening!r}"
     for answer in solution_answers(reader.page):
-        assert flat(answer) not in text, f"{where}: the worked solution printed unfolded: {answer!r}"
+        assert comparable(answer) not in text, f"{where}: the worked solution printed unfolded: {answer!r}"
     reader.assert_clean(where)
 
 
@@ -105,10 +100,10 @@ def test_figure_labels_print_once(reader, base_url, locale):
     where = path_of(locale, LESSON)
     reader.open(base_url + where)
     page = reader.page
-    labels = [flat(t) for t in page.locator("article .course-figure svg text").evaluate_all("ts => ts.map(t => t.textContent)")]
+    labels = [comparable(t) for t in page.locator("article .course-figure svg text").evaluate_all("ts => ts.map(t => t.textContent)")]
     assert len(labels) >= 3, f"{where}: too few labels to check: {labels}"
     page.add_style_tag(content=ONLY_THE_DRAWINGS)
-    text = flat("".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
+    text = comparable("".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
     for label in labels:
         expected = sum(other.count(label) for other in labels)
         assert text.count(label) == expected, f"{where}: {label!r} printed {text.count(label)} times, not {expected}"
@@ -132,16 +127,33 @@ def test_the_switch_prints_hints_and_solutions_at_the_end(browser, printing_site
     reader = new_reader(browser, printing_site)
     try:
         where = path_of(locale, LESSON)
-        text = flat(printed(reader, printing_site + where))
+        text = comparable(printed(reader, printing_site + where))
         labels = LABELS[locale]
-        end = text.find(flat(labels["reader"]["print_answers"]))
-        exercise_ends = text.find(flat(message("tolerance-rule", locale)))
+        end = text.find(comparable(labels["reader"]["print_answers"]))
+        exercise_ends = text.find(comparable(message("tolerance-rule", locale)))
         assert 0 <= exercise_ends < end, f"{where}: no hints and solutions at the end of the page"
         answers = solution_answers(reader.page) if SOLUTIONS else []
         for wanted in [*hint_openings(locale, LESSON), *answers]:
-            assert text.count(flat(wanted)) == 1 and text.find(flat(wanted)) > end, (
+            assert text.count(comparable(wanted)) == 1 and text.find(comparable(wanted)) > end, (
                 f"{where}: {wanted!r} is not printed once, at the end")
         assert not reader.page.locator("article .course-print").is_visible(), "the printed copy shows on screen"
         reader.assert_clean(where)
     finally:
         reader.context.close()
+
+
+def test_text_read_back_is_compared_as_the_ideographs_it_shows():
+    """The table of tests.site.readback against unicodedata: every CJK Radicals Supplement character but REPEAT
+    (U+2E80, which has no equivalent) maps to a unified ideograph, as NFKC does where unicodedata decomposes one;
+    every Kangxi radical is folded by NFKC alone. Then what a Noto CJK font's PDF gives reads as the page's text."""
+    supplement = [chr(code) for code in range(0x2E80, 0x2F00) if unicodedata.name(chr(code), "")]
+    assert sorted(RADICALS_SUPPLEMENT) == [radical for radical in supplement if radical != "\u2e80"]
+    for radical, ideograph in RADICALS_SUPPLEMENT.items():
+        assert unicodedata.name(radical).startswith("CJK RADICAL "), radical
+        assert unicodedata.name(ideograph).startswith("CJK UNIFIED IDEOGRAPH-"), (radical, ideograph)
+        if unicodedata.decomposition(radical):
+            assert unicodedata.normalize("NFKC", radical) == ideograph, radical
+    for code in range(0x2F00, 0x2FE0):
+        if unicodedata.name(chr(code), ""):
+            assert unicodedata.name(unicodedata.normalize("NFKC", chr(code))).startswith("CJK UNIFIED IDEOGRAPH-")
+    assert comparable("⻆度 ⾓\n（ｘ） ﬁ") == comparable("角度角(x)fi") == "角度角(x)fi"

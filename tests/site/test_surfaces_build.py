@@ -14,7 +14,7 @@ import yaml
 
 from hooks import review
 from hooks.pages import source_hash
-from tests.conftest import ROOT, run_mkdocs_build
+from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 from tests.hooks.test_surfaces import set_label, set_message
 from tests.site.test_translation_status import status_table
 
@@ -42,7 +42,7 @@ def copy_project(tmp_path: Path, locales: tuple[str, ...] | None = None) -> Path
 def command(root: Path, *args: str) -> subprocess.CompletedProcess:
     """`python -m hooks.translations` run in the copy, with the copy's hooks and grader."""
     return subprocess.run([sys.executable, "-m", "hooks.translations", *args], cwd=root, capture_output=True,
-                          text=True, env={**os.environ, "PYTHONPATH": str(root)})
+                          text=True, env={**os.environ, "PYTHONPATH": str(root)}, timeout=wait_seconds(60))
 
 
 def test_a_label_or_catalog_defect_fails_the_strict_build_at_its_line(tmp_path):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import ROOT, run_mkdocs_build
+from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 
 PAGE = "04-simplex-walk.md"
 
@@ -54,7 +54,7 @@ def status_table(html: str, css_class: str = "course-status") -> list[list[str]]
 def command_table(cwd: Path) -> tuple[int, str, list[list[str]]]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # run from the copy's folder, with the project's checks
     result = subprocess.run([sys.executable, "-m", "hooks.translations"], cwd=cwd, capture_output=True, text=True,
-                            env=env)
+                            env=env, timeout=wait_seconds(60))
     lines = result.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("locale "))
     rows = [re.split(r"\s{2,}", line.strip()) for line in lines[start:] if line.strip() and "error(s)" not in line]
