@@ -18,6 +18,7 @@ import pytest
 from grader.cli import gradescope
 from grader.cli.autograder import wheel
 from grader.cli.gradescope import Config, Refused, candidates, identity_seed
+from tests.conftest import wait_seconds
 from tests.grader.test_cli import GRADER, ROOT, run
 
 ALICE = (ROOT / "examples" / "alice.toml").read_text(encoding="utf-8")
@@ -147,13 +148,13 @@ def installed(request, tmp_path_factory):
     for name, options in CONFIGS.items():
         zips[name] = folder / f"{name}.zip"
         proc = subprocess.run([GRADER, "autograder", "--out", str(zips[name]), "--lang", "en", *options],
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=wait_seconds(30))
         assert proc.returncode == 0, proc.stderr
     root = folder / "root"
     zipfile.ZipFile(zips["all"]).extractall(root / "source")
     env = {**os.environ, "AUTOGRADER_ROOT": str(root), "PYTHON": request.param}
     setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], env=env, capture_output=True, text=True,
-                           timeout=900)
+                           timeout=wait_seconds(120))
     assert setup.returncode == 0, setup.stdout[-2000:] + setup.stderr[-3000:]
     assert "grading engine" in setup.stdout
     return root / "venv", zips
@@ -171,7 +172,7 @@ def autograde(installed, tmp_path, config: str, files: dict[str, str], users=({"
         touch(root / "submission", name, text=text)
     (root / "submission_metadata.json").write_text(json.dumps({"users": list(users)}))
     proc = subprocess.run(["bash", str(root / "run_autograder")], env={**os.environ, "AUTOGRADER_ROOT": str(root)},
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=wait_seconds(60))
     assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr[-3000:]
     return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import wait_seconds
 from tests.grader.test_cli import ROOT
 
 pytestmark = pytest.mark.slow
@@ -29,7 +30,7 @@ def grader(tmp_path_factory) -> Path:
     venv.create(folder / "venv", with_pip=True)
     python = folder / "venv" / "bin" / "python"
     proc = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(source)], capture_output=True,
-                          text=True, timeout=900)
+                          text=True, timeout=wait_seconds(120))
     assert proc.returncode == 0, proc.stderr[-3000:]
     listed = subprocess.run([str(python), "-m", "pip", "list", "--format", "json"], capture_output=True, text=True)
     assert not {"mkdocs", "pytest"} & {p["name"].lower() for p in json.loads(listed.stdout)}   # the package alone
@@ -40,7 +41,7 @@ def run(grader: Path, *args, cwd: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("GRADER_LANG", "LC_ALL", "LC_MESSAGES", "LANG",
                                                             "PYTHONPATH")}
     proc = subprocess.run([str(grader), *map(str, args)], capture_output=True, text=True, cwd=cwd, env=env,
-                          timeout=300)
+                          timeout=wait_seconds(60))
     assert "Traceback" not in proc.stdout + proc.stderr and "internal error" not in proc.stderr, proc.stderr
     return proc
 
