@@ -447,10 +447,10 @@ def main(argv: list[str] | None = None) -> int:
 def _say_unknown_keys() -> None:
     """An exercise added before its catalog entries shows their keys where its words go: say which
     are missing, and where they belong (for the course's author: in English)."""
-    from grader.languages.audit import CATALOG
     from grader.languages.messages import DEFAULT, unknown_keys
     missing = sorted(unknown_keys())
     if missing:
+        from grader.languages.audit import CATALOG
         _warn(f"grader: {CATALOG.as_posix().format(lang=DEFAULT)} has no entry for "
               f"{', '.join(map(repr, missing))}: add them (python -m grader.languages lists every key "
               "the exercises need)")
