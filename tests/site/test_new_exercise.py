@@ -113,7 +113,7 @@ def test_it_is_listed_and_shown_in_english_in_every_language(project):
     ("dot", "9", 1, "incorrect"),
     ("length-u", "sqrt(14)", 0, ""),
     ("angle", ANGLE, 0, ""),                               # an arccos, typed as the exact reference
-    ("angle", "arccos(4/(7*sqrt(6)))", 0, ""),             # the same angle, simplified
+    ("angle", "arccos(4*sqrt(6)/21)", 0, ""),              # the same angle, simplified
     ("angle", "1.085", 0, ""),
     ("angle", "acos(8/sqrt(294)) + 10^-9", 1, "exact-form-not-equal"),
 ])
@@ -182,7 +182,7 @@ def test_a_translation_added_later_is_used(project):
         shown = grader(project, "show", "dot-product", "--lang", "fr")
         assert "Le produit scalaire" in shown.stdout and "l’angle θ entre u et v, en radians" in shown.stdout
         report = run(project, "-m", "hooks.translations", "fr")
-        assert "dot-product" not in report.stdout and report.returncode == 0
+        assert report.returncode == 0 and not re.search(r"catalog-untranslated: .*dot-product", report.stdout)
 
 
 def test_without_its_english_entries_it_is_an_error_that_names_them_and_nothing_crashes(project, tmp_path):
