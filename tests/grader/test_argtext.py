@@ -47,7 +47,7 @@ def test_translated_templates_fill_like_argparse(lang):
 
 
 @pytest.mark.parametrize("args, env, expected", [
-    (["check", "--lang", "ja"], {}, "次の引数が必要です: id, part, answer"),
+    (["check", "--lang", "ja"], {}, "次の引数が必要です：id, part, answer"),
     (["check", "attention-weights", "scores", "1,", "1", "--lang", "fr"], {}, "arguments non reconnus"),
     (["show", "x", "--format", "xml"], {"LANG": "ko_KR.UTF-8"}, "잘못된 선택: 'xml'"),
     (["nope"], {"LC_ALL": "id_ID.UTF-8"}, "pilihan tidak sah: 'nope'"),
