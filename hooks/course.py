@@ -14,6 +14,7 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    a page has an exercise
   on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
                    the build with every problem found, all at once
+  on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs)
 """
 
 from __future__ import annotations
@@ -75,6 +76,13 @@ def on_config(config):
     CONTEXT.render_status = BUILD.status_html
     CONTEXT.print_solutions = settings.print_solutions
     return config
+
+
+def on_serve(server, config, builder):
+    """`mkdocs serve` rebuilds when the grader changes too: an exercise module or a catalog (what changed
+    is read again before the next build: hooks/cache.py)."""
+    server.watch(str(ROOT / "grader"))
+    return server
 
 
 def start(docs: Path) -> build.Build:
