@@ -24,8 +24,7 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import tomllib
-
+from grader.files import tomllib
 from hooks import pagechecks
 from hooks.docs import english_only, label_lines, locales, relative  # noqa: F401  (the command's vocabulary)
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
@@ -125,16 +124,21 @@ def reviewed_hashes(docs: Path, locale: str, root: Path) -> dict[str, str]:
     return {surface: r.english_hash for surface, r in review.latest(reviews).items() if surface.endswith(".md")}
 
 
+CATALOG_KINDS = {"untranslated": "catalog-untranslated", "fuzzy": "catalog-stale", "stale": "catalog-stale"}
+
+
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
-    """The grader's messages in the locale (its gettext catalog), checked against English by the grader;
-    `root` holds `grader/locale/` (default: this project's)."""
+    """The grader's messages in the locale (its gettext catalog), checked against English by the grader,
+    and English's against the keys the exercises need (in every locale's report: an exercise added without
+    its entries is an error everywhere); `root` holds `grader/locale/` (default: this project's)."""
+    from grader.bank import catalog_needs
     from grader.languages.audit import check_catalogs
     from grader.languages.messages import LOCALES
 
     if locale not in LOCALES:
         return []
-    return [Finding(path, line, "catalog-stale" if kind in ("fuzzy", "stale") else "catalog", f"{kind}: {message}")
-            for path, line, kind, message in check_catalogs(root, locales=(locale,))]
+    return [Finding(path, line, CATALOG_KINDS.get(kind, "catalog"), f"{kind}: {message}")
+            for path, line, kind, message in check_catalogs(root, locales=(locale,), needed=catalog_needs())]
 
 
 # --- progress: the summary the command prints and the status page shows
@@ -153,6 +157,7 @@ class Progress:
     warnings: int = 0         # reported, not failing the build: a draft's findings, reviews and messages to redo
     drafts: tuple[str, ...] = ()
     files: tuple[tuple[str, int, int], ...] = ()   # (file, errors, warnings) of every file translated
+    untranslated: tuple[str, ...] = ()   # the grader's messages shown in English (a warning), by key
 
     @property
     def translated(self) -> int:
@@ -164,6 +169,7 @@ class Progress:
 
 
 PROGRESS_COLUMNS = ("locale", "translated", "up to date", "stale", "missing", "drafts", "errors", "warnings")
+UNTRANSLATED = "catalog-untranslated"
 
 
 def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
@@ -186,7 +192,9 @@ def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
                              tuple(name(f) for f in found if f.kind == "missing"),
                              tuple(name(f) for f in found if f.kind == "stale"),
                              sum(f.error for f in found), sum(w for _, _, w in files),
-                             tuple(p.name for p in pages if is_draft(p.read_text("utf-8"))), files))
+                             tuple(p.name for p in pages if is_draft(p.read_text("utf-8"))), files,
+                             tuple(re.findall(r"'([^']+)'", f.message)[0] if "'" in f.message else f.path
+                                   for f in found if f.kind == UNTRANSLATED)))
     return rows
 
 
@@ -212,8 +220,9 @@ def progress_html(rows: list[Progress]) -> str:
         f"<li><strong>{p.locale}</strong>: " + ", ".join(
             [f"<code>{escape(name)}</code> (missing)" for name in p.missing]
             + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]
-            + [f"<code>{escape(name)}</code> (draft)" for name in p.drafts]) + "</li>"
-        for p in rows if p.missing or p.stale or p.drafts)
+            + [f"<code>{escape(name)}</code> (draft)" for name in p.drafts]
+            + [f"<code>{escape(key)}</code> (untranslated)" for key in p.untranslated]) + "</li>"
+        for p in rows if p.missing or p.stale or p.drafts or p.untranslated)
     todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
     cells = "".join(
         f"<tr><td>{escape(p.locale)}</td><td><code>{escape(path)}</code>{_state(p, path)}</td>"

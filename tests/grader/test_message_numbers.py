@@ -47,9 +47,10 @@ def test_every_message_writes_every_kind_of_number_the_readers_way(lang, kind):
 @pytest.mark.parametrize("lang", LOCALES)
 def test_every_message_keeps_the_locales_typography_around_its_numbers(lang):
     """The typography checks of the translators' report, on each message as the grader writes it: French
-    no-break spaces (: ; ! ? « »), full-width marks next to Japanese and Chinese text."""
+    no-break spaces (: ; ! ? « »), full-width marks next to Japanese and Chinese text. A message the locale does
+    not translate yet is shown in English (the report's catalog-untranslated warning), and kept out of this."""
     problems = {}
-    for key in EN:
+    for key in (EN if lang == "en" else catalog(lang)):
         for sample in SAMPLES.values():
             found = typography.problems(prose(rendered(key, lang, sample)), lang)
             if found:
