@@ -41,7 +41,8 @@ from pathlib import Path
 from grader import files
 
 ROOT = Path(__file__).resolve().parent.parent
-ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # checker.js, checker.css, worker.js
+ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # loader.js, checker.js, checker.css, worker.js
+SCRIPT_PARTS = ("loader.js", "checker.js")   # joined into the one script a page loads, checker.js
 CACHE = ROOT / ".cache" / "checker"
 PUBLISHED = "assets/checker"         # where the site serves them, for every locale
 RUNTIME_ENV = "COURSE_PYODIDE_DIR"
@@ -336,16 +337,20 @@ def publish(site_dir: Path, checker: Checker) -> None:
     (target / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(checker.runtime / name, target / "pyodide" / name)
-    for source in ASSETS.iterdir():
-        files.write_atomic(target / source.name, minified(source))
+    for name, text in served_assets().items():
+        files.write_atomic(target / name, text)
     shutil.copyfile(archive(checker), target / checker.archive)
 
 
-def minified(source: Path) -> str:
-    """A script or stylesheet as the site serves it: without comments and layout (rjsmin, rcssmin), so
-    the page that loads checker.js and checker.css weighs about what it did before the checker."""
+def served_assets() -> dict[str, str]:
+    """The script, the stylesheet and the worker as the site serves them: the script is loader.js
+    (the worker, when it starts, the progress line) and checker.js (the answer boxes) joined in one
+    function, so the page makes one request; all minified (rjsmin, rcssmin), so the page that loads
+    checker.js and checker.css weighs about what it did before the checker."""
     import rcssmin
     import rjsmin
 
-    text = source.read_text(encoding="utf-8")
-    return {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}.get(source.suffix, str)(text)
+    read = lambda name: (ASSETS / name).read_text(encoding="utf-8")  # noqa: E731
+    script = "(() => {\n\"use strict\";\n" + "\n".join(read(name) for name in SCRIPT_PARTS) + "\n})();\n"
+    return {"checker.js": rjsmin.jsmin(script), "checker.css": rcssmin.cssmin(read("checker.css")),
+            "worker.js": rjsmin.jsmin(read("worker.js"))}
