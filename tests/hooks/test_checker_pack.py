@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from hooks import checker, checker_pack as pack
+from hooks import checker
+from hooks import checker_pack as pack
 from hooks.checker_trace import module_of
 
 BOOT = Path(checker.ASSETS) / "boot.py"

@@ -261,10 +261,10 @@ def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser,
                                                     ("fr", "terrain-warmup", "alice"),
                                                     ("ko", "attention-weights", "20240917")])
 def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
-    show = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
-    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True,
+    command = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
+    shown = json.loads(subprocess.run([*command, "--format", "json"], capture_output=True, text=True, check=True,
                                       timeout=wait_seconds(30)).stdout)
-    lines = subprocess.run(show, capture_output=True, text=True, check=True, timeout=wait_seconds(30)).stdout.splitlines()
+    lines = subprocess.run(command, capture_output=True, text=True, check=True, timeout=wait_seconds(30)).stdout.splitlines()
     page = open_lesson(reader, base_url, built_site, locale, exercise)
     block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
     block.locator(".course-checker__seed").fill(seed)

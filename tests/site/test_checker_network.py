@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -21,11 +22,18 @@ import pytest
 
 from hooks import checker, checker_pack, checker_trace
 from hooks.checker_corpus import Case, corpus
-from tests.conftest import ROOT
+from tests.conftest import ROOT, wait_ms, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.static_host import serve_as_host
-from tests.site.test_checker import (SETTLED, cli_verdict, lesson_paths, needs_browser, needs_runtime, page_verdict,
-                                     part_selector, two_locale_config)
+from tests.site.test_checker import (
+    CHECKING,
+    cli_verdict,
+    lesson_paths,
+    needs_browser,
+    needs_runtime,
+    page_verdict,
+    two_locale_config,
+)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [needs_browser, needs_runtime]
@@ -69,7 +77,7 @@ def test_loading_starts_when_an_exercise_scrolls_into_view_not_before(reader, ho
     assert not [url for url in checker_requests(reader) if "worker-" in url], checker_requests(reader)
     assert page.locator(STATUS).first.text_content() == ""
     exercise.scroll_into_view_if_needed()
-    page.wait_for_function(f"() => document.querySelector('{STATUS}').dataset.state === 'ready'", timeout=240_000)
+    page.wait_for_function(f"() => document.querySelector('{STATUS}').dataset.state === 'ready'", timeout=wait_ms(CHECKING))
     assert page.evaluate("document.activeElement === document.body"), "loading began with a focus, not the scroll"
     assert [url for url in checker_requests(reader) if HEAVY.search(url)]
     case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="after the scroll")
@@ -118,7 +126,7 @@ def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_move
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
         page.evaluate(PROGRESS_LOG)
         page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]').scroll_into_view_if_needed()
-        page.wait_for_function(f"() => document.querySelector('{STATUS}').dataset.state === 'ready'", timeout=240_000)
+        page.wait_for_function(f"() => document.querySelector('{STATUS}').dataset.state === 'ready'", timeout=wait_ms(CHECKING))
         log = page.evaluate("window.courseLog")
         said = list(dict.fromkeys(log["texts"]))
         pattern = re.compile(r"Downloading the grader into your browser: (\d+\.\d) of (\d+\.\d) MB…")
@@ -152,12 +160,10 @@ def test_another_page_of_the_site_fetches_none_of_the_checkers_files_again(reade
     fetched = [url for url in checker_requests(reader) if HEAVY.search(url)]
     assert len(fetched) >= 5, fetched
     kept = "async () => (await (await caches.open('course-checker')).keys()).some(r => r.url.includes('/sympy-'))"
-    for _ in range(600):   # the background fetch of SymPy's zip, into the cache
-        if reader.page.evaluate(kept):
-            break
+    deadline = time.monotonic() + wait_seconds(CHECKING)
+    while not reader.page.evaluate(kept):   # the background fetch of SymPy's zip, into the cache
+        assert time.monotonic() < deadline, "SymPy's zip was not fetched in the background after the first verdict"
         reader.page.wait_for_timeout(200)
-    else:
-        pytest.fail("SymPy's zip was not fetched in the background after the first verdict")
     second = Case("embedding-distances", "parakeet-monkey", "0,3", "fr", why="second page")
     reader.open(host_url + lesson_paths(built_site, "fr")[second.exercise])
     assert page_verdict(reader.page, second) == cli_verdict(second)
@@ -216,7 +222,7 @@ def forgetful_site(built_site, tmp_path_factory):
     config = two_locale_config(folder)
     ran = subprocess.run([sys.executable, "-c", FORGETFUL_BUILD, str(cache), json.dumps(sorted(grader_stdlib | lazy_sympy)),
                           str(traced), str(config), str(folder / "site")], cwd=ROOT, capture_output=True, text=True,
-                         timeout=1200, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+                         timeout=wait_seconds(900), env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert ran.returncode == 0, ran.stderr[-3000:]
     return folder / "site", grader_stdlib, lazy_sympy
 
