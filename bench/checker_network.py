@@ -7,7 +7,8 @@ gzip for HTML, CSS, JavaScript, JSON and WebAssembly, zips as they are, Cache-Co
 throttles the browser with DevTools (CDP Network.emulateNetworkConditions, which holds for the page
 and its workers, one shared bandwidth), and times a reader who opens a lesson, goes to an answer box,
 types and clicks Check: from the moment the page is asked for to the verdict. It prints, median of
---runs (each first-time figure in a fresh browser context, an empty cache):
+--runs (each first-time figure in a fresh browser context, an empty cache; this tree's site and main's
+taken in turn in each run):
 
 - the bytes on the wire before the first plain-number verdict (target <= 6 MB);
 - the first plain-number verdict at 9 Mbit/s and 60 ms (target <= 8 s) and at 1.6 Mbit/s and 150 ms
@@ -32,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,22 +161,30 @@ def page_weight(browser, url: str) -> tuple[int, int]:
         context.close()
 
 
-def measure(browser, site: Path, runs: int) -> dict[str, list]:
-    figures: dict[str, list] = {key: [] for key in ("bytes", "fast", "slow", "exact", "second", "second_bytes",
-                                                    "local", "weight", "weight_wire")}
-    with serve_as_host(site) as url, serve(site) as plain_url:
+FIGURES = ("bytes", "fast", "slow", "exact", "second", "second_bytes", "local", "weight", "weight_wire")
+
+
+def measure(browser, sites: dict[str, Path], runs: int) -> dict[str, dict[str, list]]:
+    """name -> figure -> one value per run; the sites taken in turn in each run, so that a busy moment on a
+    shared machine weighs on each alike."""
+    figures = {name: {key: [] for key in FIGURES} for name in sites}
+    with ExitStack() as stack:
+        urls = {name: (stack.enter_context(serve_as_host(site)), stack.enter_context(serve(site)))
+                for name, site in sites.items()}
         for _ in range(runs):
-            took, sent = first_visit(browser, url, PLAIN, FAST_4G, sympy=False)
-            figures["fast"].append(took)
-            figures["bytes"].append(sent)
-            figures["slow"].append(first_visit(browser, url, PLAIN, SLOW_4G, sympy=False)[0])
-            figures["exact"].append(first_visit(browser, url, EXACT, FAST_4G, sympy=True)[0])
-            took, sent = second_page(browser, url, FAST_4G)
-            figures["second"].append(took)
-            figures["second_bytes"].append(sent)
-            figures["local"].append(first_visit(browser, url, PLAIN, None, sympy=False)[0])
-            figures["weight"].append(page_weight(browser, plain_url)[0])
-            figures["weight_wire"].append(page_weight(browser, url)[0])
+            for name, (url, plain_url) in urls.items():
+                into = figures[name]
+                took, sent = first_visit(browser, url, PLAIN, FAST_4G, sympy=False)
+                into["fast"].append(took)
+                into["bytes"].append(sent)
+                into["slow"].append(first_visit(browser, url, PLAIN, SLOW_4G, sympy=False)[0])
+                into["exact"].append(first_visit(browser, url, EXACT, FAST_4G, sympy=True)[0])
+                took, sent = second_page(browser, url, FAST_4G)
+                into["second"].append(took)
+                into["second_bytes"].append(sent)
+                into["local"].append(first_visit(browser, url, PLAIN, None, sympy=False)[0])
+                into["weight"].append(page_weight(browser, plain_url)[0])
+                into["weight_wire"].append(page_weight(browser, url)[0])
     return figures
 
 
@@ -225,9 +235,9 @@ def main() -> None:
         load = os.getloadavg()[0]
         with sync_playwright() as playwright:
             browser = launch(playwright)
-            ours = measure(browser, site, args.runs)
-            theirs = measure(browser, main_site, args.runs) if main_site else None
+            figures = measure(browser, {"ours": site, **({"main": main_site} if main_site else {})}, args.runs)
             browser.close()
+    ours, theirs = figures["ours"], figures.get("main")
     print(f"machine load average (1 min): {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
           f"on {os.cpu_count()} cores; throttled by DevTools (page and workers share the bandwidth)")
     if theirs:

@@ -64,7 +64,8 @@ def reader(browser, host_url):
 
 
 def checker_requests(reader) -> list[str]:
-    return [url for url in reader.requested if "/assets/checker/" in url]
+    """What the checker asked for, the page's script and stylesheet apart: the worker and its files."""
+    return [url for url in reader.requested if "/assets/checker/" in url and "/checker-" not in url]
 
 
 def test_loading_starts_when_an_exercise_scrolls_into_view_not_before(reader, host_url, built_site):
