@@ -256,6 +256,7 @@ def build_pack(folder: Path, runtime: Path, pinned: str) -> None:
             write_packages(archive, ["grader", *LIBRARIES])
             for table in tables:
                 archive.write(table, f"cache/{table.name}")
+            archive.write(BOOT, "checker_boot.py")
         first, later = checker_trace.trace(node, runtime, sources, LIBRARIES, folder / "trace.json")
         sources.unlink()
     else:   # no Node.js to trace with: Pyodide's whole standard library first, SymPy and mpmath next

@@ -2,12 +2,13 @@
 //
 //   node hooks/checker_trace.mjs PYODIDE_DIR SOURCES.zip CASES.json OUT.json
 //
-// SOURCES.zip holds the grader, SymPy, mpmath (their sources) and the fast path's table (cache/);
+// SOURCES.zip holds the grader, SymPy, mpmath (their sources), the fast path's table (cache/) and
+// checker_boot.py (what the worker imports before its import hook is in place: part of the start);
 // CASES.json {"first": [...], "later": [...], "deferred": [top-level packages], "limit": seconds}, each
 // case [op, args] as grader.web takes them. The first cases run with the deferred packages out of
 // reach, as on the page before they are fetched (a case that reaches for one is left for later); then
 // the later ones. OUT.json: {"start": [...], "first": [...], "later": [...]} the files of the modules
-// imported once Pyodide has started, after the first cases, after all
+// imported once Pyodide has started and unpacked the zip as the worker does, after the first cases, after all
 // (each [root, path]: "stdlib" paths inside the standard library's zip, "course" inside SOURCES.zip),
 // "needed_later": the first cases that reached for a deferred package, "stopped": cases stopped at the
 // time limit. Pyodide runs in a worker thread; this thread interrupts a case that runs past the limit.
@@ -83,9 +84,10 @@ def run(case):
 
 
 cases = json.load(open("/tmp/cases.json"))
-zipfile.ZipFile("/tmp/sources.zip").extractall(HOME)
+zipfile.ZipFile("/tmp/sources.zip").extractall(HOME)   # as the worker unpacks the grader's zip
 sys.path.insert(0, HOME)
 os.environ["GRADER_CACHE_DIR"] = HOME + "/cache"
+import checker_boot                                      # before its finder is in place: the start
 trace = {"start": loaded(), "needed_later": [], "stopped": []}
 out_of_reach = OutOfReach(cases["deferred"])
 sys.meta_path.insert(0, out_of_reach)

@@ -170,9 +170,9 @@ def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_
 @needs_browser
 @needs_runtime
 @pytest.mark.parametrize("locale, exercise, part, answers", [
-    ("en", "terrain-warmup", "lr-at-step", ["0.0000075", "3/400000", "0.0001"]),
-    # grader.judging.table reads no decimal comma yet: '0,0000075' takes the full path (SymPy), as on the command line
-    ("fr", "terrain-warmup", "lr-at-step", ["7.5e-6", "0,0000075", "7,5e-6", "3/400000"]),
+    ("en", "terrain-warmup", "lr-at-step", ["0.0000075", "sqrt(9)/400000", "0.0001"]),
+    # a decimal comma is read without SymPy (0,0000075, 7,5e-6); a root is an exact form: SymPy proves it
+    ("fr", "terrain-warmup", "lr-at-step", ["7.5e-6", "0,0000075", "7,5e-6", "sqrt(9)/400000"]),
     ("ja", "embedding-distances", "parakeet-fourier", ["1.8708", "sqrt(14)/2", "3.5"]),
 ], ids=["en", "fr-decimal-comma", "ja"])
 def test_typing_and_checking_in_a_locale(reader, base_url, built_site, locale, exercise, part, answers):
@@ -362,7 +362,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
         page.locator(".course-checker__answer").first.fill("(1, 1, 0)")
         page.locator(".course-checker__check").first.click()
         page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_ms(CHECKING))
-        page.locator(".course-checker__answer").nth(2).fill("(0,38, 0,38, 0,23)")   # a long verdict, with a caret
+        page.locator(".course-checker__answer").nth(2).fill("(0,38 ; 0,38 ; 0,23) # 1/0")   # a long verdict, with a caret
         page.locator(".course-checker__check").nth(2).click()
         page.wait_for_function(SETTLED, arg=[".course-checker[data-part='weights'] .course-checker__verdict"], timeout=wait_ms(CHECKING))
         boxes = page.locator(".course-checker, .course-checker-exercise, .course-checker input, .course-checker button, "

@@ -35,13 +35,13 @@ const later = new Map();   // zip name -> the promise of its being written where
 
 /* --- bytes: counted as they arrive, for the progress line */
 
-const progress = { done: 0, total: 0, said: 0 };
+const progress = { done: 0, total: 0, told: 0 };
 
 function count(bytes) {
   progress.done += bytes;
   const now = Date.now();
-  if (now - progress.said > 100 || progress.done >= progress.total) {
-    progress.said = now;
+  if (now - progress.told > 100 || progress.done >= progress.total) {
+    progress.told = now;
     post({ type: "progress", done: progress.done, total: progress.total });
   }
 }
@@ -127,6 +127,11 @@ async function call(op, args) {
 
 /* --- start */
 
+function said(error) {   // one line: a Python error's last (the exception), a JavaScript error's message
+  const lines = String((error && error.message) || error).trim().split("\n");
+  return lines[lines.length - 1];
+}
+
 async function init(message) {
   saveData = Boolean(message.saveData);
   try {
@@ -170,7 +175,7 @@ checker_boot.start(course_home, course_later, course_opened)
     await call("", []);   // import grader.web (and what it needs)
     post({ type: "ready" });
   } catch (error) {
-    post({ type: "failed", error: String((error && error.message) || error).split("\n")[0] });
+    post({ type: "failed", error: said(error) });
   }
 }
 
@@ -179,7 +184,7 @@ async function run({ id, op, args }) {
   try {
     reply = await call(op, args);
   } catch (error) {   // a later zip that could not be fetched, or a bug in the worker
-    reply = { failed: String((error && error.message) || error).split("\n")[0] };
+    reply = { failed: said(error) };
   }
   post({ type: "result", id, reply });
   if (!answered && !saveData) fetchLater(FILES.sympy).catch(() => {});   // in the background, from now on
