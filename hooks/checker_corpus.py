@@ -123,6 +123,8 @@ def corpus() -> list[Case]:
         cases += [Case(ex.id, first.id, answer, why="hostile") for answer in HOSTILE]
     cases += [Case("embedding-distances", "parakeet-fourier", "1,8708", "id", why="decimal comma"),
               Case("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", why="decimal comma in a vector"),
+              Case("attention-weights", "weights", "(0,5,0,5,0)", "fr", why="commas that read two ways"),
+              Case("embedding-distances", "parakeet-monkey", "e^-1/2", "en", why="an ambiguous notation"),
               Case("embedding-distances", "parakeet-monkey", "０．３", "ja", why="full-width digits"),
               Case("embedding-distances", "parakeet-monkey", "0.3", "ja", why="ja"),
               Case("embedding-distances", "parakeet-monkey", "0,3", "ja", why="a comma where ja has none")]

@@ -19,16 +19,16 @@ import { Worker, isMainThread, workerData } from "node:worker_threads";
 if (isMainThread) {
   const [runtime, sources, cases, target] = process.argv.slice(2);
   const limit = JSON.parse(readFileSync(cases, "utf8")).limit * 1000;
-  const shared = new Int32Array(new SharedArrayBuffer(8));   // [0] Pyodide's interrupt, [1] cases begun
+  const shared = new Int32Array(new SharedArrayBuffer(12));   // [0] Pyodide's interrupt, [1] cases begun, [2] one runs
   const worker = new Worker(new URL(import.meta.url), { workerData: { runtime, sources, cases, target, shared } });
   let seen = -1;
   let since = Date.now();
-  const watch = setInterval(() => {
+  const watch = setInterval(() => {   // only a case is ever interrupted: never the start, however slow the machine
     const begun = Atomics.load(shared, 1);
     if (begun !== seen) {
       seen = begun;
       since = Date.now();
-    } else if (Date.now() - since > limit) {
+    } else if (Atomics.load(shared, 2) && Date.now() - since > limit) {
       Atomics.store(shared, 0, 2);   // SIGINT: a KeyboardInterrupt in the case that runs
       since = Date.now();
     }
@@ -42,7 +42,8 @@ if (isMainThread) {
   pyodide.setInterruptBuffer(shared.subarray(0, 1));
   pyodide.FS.writeFile("/tmp/sources.zip", readFileSync(sources));
   pyodide.FS.writeFile("/tmp/cases.json", readFileSync(cases));
-  pyodide.globals.set("begin_case", () => Atomics.add(shared, 1, 1));
+  pyodide.globals.set("begin_case", () => { Atomics.add(shared, 1, 1); Atomics.store(shared, 2, 1); });
+  pyodide.globals.set("end_case", () => { Atomics.store(shared, 2, 0); Atomics.store(shared, 0, 0); });
   pyodide.runPython(`
 import json, os, sys, zipfile
 
@@ -81,6 +82,8 @@ def run(case):
         getattr(grader.web, op)(*args)
     except KeyboardInterrupt:            # past the time limit: stopped from the other thread
         trace["stopped"].append(case)
+    finally:
+        end_case()                       # an interrupt asked as the case ended is dropped
 
 
 cases = json.load(open("/tmp/cases.json"))

@@ -297,8 +297,8 @@ SEARCHES = [  # (locale, a term from the lesson, the lesson)
     ("fr", "simplexe", "04-simplex-walk"),
     ("id", "simpleks", "04-simplex-walk"),
     ("en", "submanifold", "05-submanifold"),
-    ("ja", "Euclidean", "01-semantic-distance"),  # a page the locale shows in English: found in the locale
-    ("fr", "Euclidean", "01-semantic-distance"),
+    ("ja", "ユークリッド", "01-semantic-distance"),
+    ("fr", "Euclidean", "01-semantic-distance"),  # a page the locale shows in English: found in the locale
 ]
 
 
