@@ -23,7 +23,8 @@ from __future__ import annotations
 import html
 import json
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from grader import files
@@ -45,29 +46,44 @@ MARKER = 'class="course-checker-exercise"'
 @dataclass(frozen=True)
 class Checker:
     """Whether the build puts a checker on the pages; if not, why (for the one message). When on, what
-    the site serves: ``served`` maps each file's path in assets/checker/ to its source (a file, or text)."""
+    the site serves, packed the first time a page or the publish step asks (a hook's test that only
+    configures a build never traces the grader): ``served`` maps each file's path in assets/checker/
+    to its source (a file, or text); ``given``, the same and the three names, for a test."""
 
     on: bool
     reason: str = ""
     runtime: Path | None = None
-    served: dict = field(default_factory=dict)
-    script: str = ""           # the names the page asks for: checker-<hash>.js
-    style: str = ""            # checker-<hash>.css
-    worker: str = ""           # worker-<hash>.js
+    given: tuple | None = None   # (served, (script, style, worker))
 
     @classmethod
     def decide(cls, wanted: bool, environ) -> "Checker":
-        """On when the setting wants it and the pinned runtime is installed; else off, and why.
-        On, the files are packed here (from the cache when their inputs have not changed): the page
-        names them by their content."""
+        """On when the setting wants it and the pinned runtime is installed; else off, and why."""
         if not wanted:
             return cls(False, "extra.course.check_in_browser is false")
         runtime = runtime_dir(environ)
         why = runtime_problem(runtime)
-        if why:
-            return cls(False, why, runtime)
-        served, names = site_files(runtime)
-        return cls(True, "", runtime, served, *names)
+        return cls(not why, why, runtime)
+
+    @cached_property
+    def _files(self) -> tuple[dict, tuple[str, str, str]]:
+        return self.given or site_files(self.runtime)
+
+    @property
+    def served(self) -> dict:
+        return self._files[0]
+
+    @property
+    def script(self) -> str:
+        """The name the page asks for: checker-<hash>.js (and style: checker-<hash>.css; worker: worker-<hash>.js)."""
+        return self._files[1][0]
+
+    @property
+    def style(self) -> str:
+        return self._files[1][1]
+
+    @property
+    def worker(self) -> str:
+        return self._files[1][2]
 
     def message(self) -> str:
         return (f"in-page answer checking is off: {self.reason}; the exercises show the "

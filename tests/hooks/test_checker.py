@@ -82,14 +82,26 @@ def test_each_box_has_a_label_a_description_and_a_live_verdict(lang):
                                        ("02-attention-projection/", "../assets/checker"),
                                        ("", "assets/checker")])
 def test_the_page_loads_two_small_files_only_where_there_is_a_checker(url, base):
-    state = checker.Checker(True, runtime=Path("."), script="checker-0123.js", style="checker-4567.css",
-                            worker="worker-89ab.js")
+    state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
     page = f'<html><head><title>t</title></head><body><div {checker.MARKER} hidden></div></body></html>'
     tagged = checker.page_tags(page, url, state)
     assert re.findall(r'(?:href|src)="([^"?]+)', tagged) == [f"{base}/checker-4567.css", f"{base}/checker-0123.js"]
     assert 'data-worker="worker-89ab.js"' in tagged and "defer" in tagged
     assert checker.page_tags("<html><head></head><body>no exercise</body></html>", url, state).count("checker") == 0
     assert checker.page_tags(page, url, checker.Checker(False)) == page
+
+
+def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
+    """A build's configuration (and a hook's test that only configures one) never traces the grader: the
+    files are packed when the first page with an exercise, or the publish step, asks for their names."""
+    packed = []
+    monkeypatch.setattr(checker, "runtime_problem", lambda runtime: "")
+    monkeypatch.setattr(checker, "site_files", lambda runtime: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
+    state = checker.Checker.decide(True, {checker.RUNTIME_ENV: "/nowhere"})
+    assert state.on and not packed
+    page = f'<html><head></head><body><div {checker.MARKER} hidden></div></body></html>'
+    assert "c.js" in checker.page_tags(page, "x/", state) and "c.css" in checker.page_tags(page, "y/", state)
+    assert packed == [Path("/nowhere")]
 
 
 def test_the_worker_is_told_its_files_and_every_served_name_holds_its_contents_hash():
