@@ -27,6 +27,7 @@ from tests.site import test_browser as tb
 from tests.site.static_host import serve_as_host
 from tests.site.test_checker import (
     CHECKING,
+    browser,  # noqa: F401 (a fixture: one Chromium for the module)
     cli_verdict,
     lesson_paths,
     needs_browser,
@@ -46,14 +47,6 @@ STATUS = ".course-checker__status"
 def host_url(built_site):
     with serve_as_host(built_site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = tb.launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture()
