@@ -1,10 +1,10 @@
 /* Check an answer on the page: the course's grader (Python) runs in a Web Worker, offline.
 
-   Loaded on pages with an exercise (hooks/checker.py adds it); it shows the answer boxes the build
-   wrote hidden. Nothing heavy loads until an answer or seed box is first focused: then the worker
-   starts Pyodide and unpacks the grader. One check runs at a time; one that passes the time limit
-   has its worker terminated and restarted, and its verdict is the one grader check gives a check
-   that runs out of time. Verdicts are grader/web.py's replies: grader check --format json. */
+   Loaded on pages with an exercise (hooks/checker.py adds it, after loader.js in the same script);
+   it shows the answer boxes the build wrote hidden. The worker that runs the grader, and when it
+   starts, are loader.js's. One check runs at a time; one that passes the time limit has its worker
+   terminated and restarted, and its verdict is the one grader check gives a check that runs out of
+   time. Verdicts are grader/web.py's replies: grader check --format json. */
 (() => {
   "use strict";
 
@@ -12,9 +12,6 @@
   const exercises = [...document.querySelectorAll(".course-checker-exercise")];
   if (!script || !exercises.length || typeof Worker !== "function") return;
 
-  const base = new URL(".", script.src);
-  const limit = Number(script.dataset.limit) * 1000;
-  const sympyBudget = Number(script.dataset.sympyBudget) * 1000;
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   // a score as the page's language writes it (its decimal mark: grader/languages/numerals.py, via the build)
   const number = (x, exercise) => String(Math.round(x * 1000) / 1000).replace(".", exercise.dataset.decimal || ".");
@@ -25,123 +22,8 @@
     return node;
   };
 
-  /* --- the worker: started once, restarted after a timeout */
-
-  const runner = {
-    worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: false,
-
-    start() {
-      if (this.worker) return;
-      this.failed = "";
-      this.ready = false;
-      this.sympy = false;
-      mark("sympy", null);
-      try {   // a page opened from file:// may not start a worker: the command line stays
-        this.worker = new Worker(new URL(`worker.js?v=${script.dataset.version}`, base));
-      } catch (error) {
-        this.fail(String((error && error.message) || error));
-        return;
-      }
-      this.worker.onmessage = (event) => this.receive(event.data);
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail(event.message || "worker error");
-      };
-      this.worker.postMessage({ type: "init", runtime: new URL("pyodide/", base).href,
-                                archive: new URL(script.dataset.archive, base).href });
-      status("starting");
-    },
-
-    run(op, args) {
-      this.start();
-      if (!this.worker) return Promise.resolve({ failed: this.failed });
-      return new Promise((resolve) => {
-        this.queue.push({ id: ++this.jobs, op, args, resolve });
-        this.pump();
-      });
-    },
-
-    pump() {
-      if (this.busy || !this.ready || !this.queue.length) return;
-      this.busy = this.queue.shift();
-      this.worker.postMessage({ type: "job", id: this.busy.id, op: this.busy.op, args: this.busy.args });
-      this.arm(limit);
-    },
-
-    arm(ms) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.timeout(), ms);
-    },
-
-    receive(message) {
-      if (message.type === "ready") {
-        this.ready = true;
-        status("ready");
-        this.pump();
-      } else if (message.type === "failed") {
-        this.fail(message.error);
-      } else if (message.type === "sympy") {   // loading SymPy is not the answer's time
-        this.sympy = true;
-        status("loading_sympy");
-        mark("sympy", "loaded");
-        if (this.busy) this.arm(sympyBudget + limit);
-      } else if (message.type === "result" && this.busy && message.id === this.busy.id) {
-        clearTimeout(this.timer);
-        const job = this.busy;
-        this.busy = null;
-        if (this.sympy) status("ready");
-        job.resolve(message.reply);
-        this.pump();
-      }
-    },
-
-    stop() {
-      clearTimeout(this.timer);
-      if (this.worker) this.worker.terminate();
-      this.worker = null;
-      this.ready = false;
-    },
-
-    timeout() {
-      const job = this.busy;
-      this.busy = null;
-      this.stop();
-      job.resolve({ timeout: true });
-      this.start();
-      status("restarted");
-    },
-
-    fail(error) {
-      this.stop();
-      this.failed = error;
-      status("failed", { error });
-      const jobs = this.busy ? [this.busy, ...this.queue] : this.queue;
-      this.busy = null;
-      this.queue = [];
-      jobs.forEach((job) => job.resolve({ failed: error }));
-    },
-  };
-
-  /* --- words */
-
   const words = (exercise) => JSON.parse(exercise.dataset.words);
-
-  function status(key, values = {}) {
-    exercises.forEach((exercise) => {
-      const line = exercise.querySelector(".course-checker__status");
-      line.textContent = fill(words(exercise)[key], values);
-      line.dataset.state = key;
-    });
-  }
-
-  /* what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" */
-  function mark(name, value) {
-    exercises.forEach((exercise) => {
-      const line = exercise.querySelector(".course-checker__status");
-      if (value === null) delete line.dataset[name];
-      else line.dataset[name] = value;
-    });
-  }
+  const runner = checkerRunner({ script, exercises, words, fill });   // loader.js: the worker, when it starts
 
   /* --- one part: its box, its verdict */
 
@@ -277,15 +159,8 @@
     clearVerdicts(exercise);
   }
 
-  /* --- wiring: show what the build hid, start on first focus, keyboard as well as mouse */
+  /* --- wiring: show what the build hid, keyboard as well as mouse */
 
-  const starter = (event) => {
-    if (event.target.matches(".course-checker__answer, .course-checker__seed")) {
-      document.removeEventListener("focusin", starter);
-      runner.start();
-    }
-  };
-  document.addEventListener("focusin", starter);
 
   exercises.forEach((exercise) => {
     exercise.hidden = false;
