@@ -298,7 +298,7 @@ SEARCHES = [  # (locale, a term from the lesson, the lesson)
     ("id", "simpleks", "04-simplex-walk"),
     ("en", "submanifold", "05-submanifold"),
     ("ja", "ユークリッド", "01-semantic-distance"),
-    ("fr", "Euclidean", "01-semantic-distance"),  # a page the locale shows in English: found in the locale
+    ("fr", "euclidienne", "01-semantic-distance"),
 ]
 
 
