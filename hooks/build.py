@@ -15,6 +15,7 @@ from pathlib import Path
 
 from grader import files
 from hooks import cache, checker, translations
+from hooks.labels import figure_labels
 from hooks.pagechecks import known_ids
 from hooks.settings import Settings
 
@@ -83,14 +84,14 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
         return tuple(cache.cached("exercise", key, compute))
 
     def figure(figure_id: str, locale: str) -> str:
-        table = {k.removeprefix("figures."): v for k, v in labels[locale].items() if k.startswith("figures.")}
+        table = figure_labels(labels[locale])
 
         def compute():
             from hooks import render
 
-            return render.render_figure(figure_id, table, locale, settings.solutions)
+            return render.render_figure(figure_id, table, locale)   # the data only: answers are in the solution
 
-        return cache.cached("figure", [figure_id, locale, sorted(table.items()), settings.solutions], compute)
+        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
 
     return exercise, figure
 

@@ -18,6 +18,8 @@ from grader.languages.messages import message
 from grader.model.display import prompt_markup
 from grader.model.tex import tex_answer
 from hooks import checker
+from hooks.blocks import suffixed_ids
+from hooks.labels import figure_labels
 from hooks.mathml import tex_to_mathml
 
 
@@ -93,13 +95,26 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     )
     solution = (
         f'<details class="course-solution"><summary>{html.escape(label("solution"))}</summary>'
-        f"{working}<ul>{lines}</ul></details>"
+        f"{working}<ul>{lines}</ul>{solution_figure(exercise, labels, locale)}</details>"
     )
     return body, solution
 
 
-def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool) -> str:
+def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool = False) -> str:
     """One <svg> for ``figure_id`` (a KeyError if no exercise draws it), with ``labels`` (the locale's
-    [figures] table); with ``solutions`` off it draws the exercise's data, never its answers."""
+    [figures] table). The page's figure block draws the exercise's data, never its answers
+    (``solutions`` False); the drawing with the answers is in the worked solution (:func:`solution_figure`)."""
     definition = bank.figures()[figure_id]
     return definition.figure.draw(bank.get(definition.id), labels, locale, solutions)
+
+
+def solution_figure(exercise, labels: dict, locale: str) -> str:
+    """The exercise's figure with its answers drawn (labelled vertices, weights, distances), for inside the
+    worked solution only; its ids differ from those of the page's figure, which draws the same exercise."""
+    figure = exercise.definition.figure
+    if figure is None:
+        return ""
+    svg = render_figure(figure.id, figure_labels(labels), locale, solutions=True)
+    svg = suffixed_ids(svg, "-solution")
+    return (f'<div class="course-figure course-solution__figure"><div class="course-figure__drawing" '
+            f'data-search-exclude>{svg}</div></div>')
