@@ -38,11 +38,43 @@ class Build:
         """The translated pages whose English page changed since they were stamped."""
         return frozenset(f.path for rows in self.findings.values() for f in rows if f.kind == "stale")
 
+    def progress_html(self, lang: str, page, files) -> str:
+        """The home page's progress (hooks/workspace.py): every exercise, its lesson, title and maximum from the
+        bank (answered from the disk cache), linked to the locale's page that holds it."""
+        from hooks import workspace
+
+        def compute():
+            from grader import bank
+            from hooks.render import course_parts
+
+            rows = [{"id": e.id, "lesson": e.lesson, "title": e.title_in(lang), "max": e.max_score}
+                    for e in bank.EXERCISES.values()]
+            return {"rows": rows, "course": course_parts()}
+
+        found = cache.cached("progress", [lang], compute)
+        chapters = exercise_chapters(self.docs)
+        hrefs = {row["id"]: workspace.page_url(files, chapters.get(row["id"], ""), page) for row in found["rows"]}
+        rows = [{**row, "href": f'{hrefs[row["id"]]}#exercise-{row["id"]}'} for row in found["rows"] if hrefs[row["id"]]]
+        return workspace.progress_html(lang, self.labels[lang], rows, found["course"])
+
     def status_html(self) -> str:
         from hooks import review
 
         return (translations.progress_html(translations.progress(self.docs, self.findings))
                 + review.review_html(self.docs, ROOT))
+
+
+def exercise_chapters(docs: Path) -> dict[str, str]:
+    """{exercise id: the chapter that holds it ('02-attention-projection.md')}, from the source language's
+    chapters (every locale's pages hold the same blocks: the translation checks see to it)."""
+    from hooks.blockspec import scan_blocks
+    from hooks.pages import SOURCE
+
+    found = {}
+    for path in sorted((docs / SOURCE).glob("*.md")):
+        uses, _ = scan_blocks(path.read_text(encoding="utf-8"), str(path))
+        found.update({use.argument: path.name for use in uses if use.name == "exercise"})
+    return found
 
 
 def check_translations(docs: Path, root: Path):

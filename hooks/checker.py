@@ -3,10 +3,11 @@
 When `extra.course.check_in_browser` is on (the default) and the pinned runtime is installed
 (`npm ci` puts the npm package `pyodide` in node_modules/):
 
-- each exercise part gets an answer box, a Check button and an aria-live verdict (:func:`part_html`),
-  each exercise one "Check all" and a seed box for a variant (:func:`exercise_html`); the markup is
-  hidden until checker.js shows it, so a reader without script sees the command-line route only;
-- a page with an exercise loads two small files, checker.js and checker.css (:func:`page_tags`);
+- each exercise part gets an answer box, a Check button and a live verdict, each exercise its "Check all",
+  a seed box for a variant and the student's work kept in the browser (hooks/workspace.py: the markup,
+  hidden until checker.js shows it, so a reader without script sees the command-line route only);
+- a page with an exercise, and the home page (the progress), loads two small files, checker.js and
+  checker.css (:func:`page_tags`);
   the worker and everything it loads are fetched only when an answer box is first focused;
 - once per build, the hook writes into the site's `assets/checker/` (:func:`publish`): those files,
   the worker, the Pyodide files that loading needs, and one zip holding the grader package, SymPy
@@ -24,7 +25,6 @@ folder than node_modules/pyodide (the tests use it to build without the runtime)
 
 from __future__ import annotations
 
-import html
 import importlib.metadata
 import importlib.util
 import json
@@ -52,7 +52,7 @@ LEFT_OUT = frozenset({"tests", "__pycache__"})
 # wasm runs the grader about twice as slowly as CPython: the page's limit on one check
 WASM_SLOWDOWN = 2
 SYMPY_BUDGET = 120   # seconds the first exact form may take to load SymPy, on top of the limit
-MARKER = 'class="course-checker-exercise"'
+MARKERS = ('class="course-checker-exercise"', 'class="course-progress"')   # what needs checker.js on a page
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class Checker:
 
     def cache_key(self) -> list:
         """What the rendered exercises depend on besides their labels: on or off, and this module."""
-        return [self.on, files.fingerprint([Path(__file__)], ROOT, length=16)]
+        return [self.on, files.fingerprint([Path(__file__), Path(__file__).with_name("workspace.py")], ROOT, length=16)]
 
 
 def runtime_dir(environ) -> Path:
@@ -118,74 +118,12 @@ def runtime_problem(runtime: Path) -> str:
     return ""
 
 
-# --- the markup (hidden until checker.js runs)
-
-
-def _id(*parts: str) -> str:
-    return "-".join(("answer", *parts))
-
-
-def _attr(value: str) -> str:
-    return html.escape(value, quote=True)
-
-
-def part_html(exercise_id: str, part_id: str, points: int, form: str, labels: dict) -> str:
-    """An answer box (labelled, the form to type as its description), a Check button, the verdict."""
-    box, verdict, hint = _id(exercise_id, part_id), _id(exercise_id, part_id, "verdict"), _id(exercise_id, part_id, "form")
-    label = labels["checker.answer"].format(part=part_id)
-    return (
-        f'<div class="course-checker" data-exercise="{_attr(exercise_id)}" data-part="{_attr(part_id)}" '
-        f'data-points="{points}" data-search-exclude hidden>'
-        f'<label class="course-checker__label" for="{box}">{html.escape(label)}</label>'
-        f'<span class="course-checker__hint" id="{hint}">{html.escape(form)}</span>'
-        f'<span class="course-checker__row"><input class="course-checker__answer" id="{box}" type="text" '
-        f'autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false" '
-        f'aria-describedby="{hint} {verdict}">'
-        f'<button type="button" class="course-checker__check md-button">{html.escape(labels["checker.check"])}</button></span>'
-        f'<span class="course-checker__prompt" hidden></span>'
-        f'<span class="course-checker__verdict" id="{verdict}" role="status" aria-live="polite"></span>'
-        "</div>"
-    )
-
-
-# the words checker.js needs after the page is built (progress, totals, the variant)
-SCRIPT_LABELS = ("starting", "loading_sympy", "checking", "ready", "failed", "restarted", "total",
-                 "variant_data", "variant_prompt", "lesson_again")
-
-
-def exercise_html(exercise_id: str, lang: str, labels: dict) -> str:
-    """One "Check all", the progress line, and the seed box for a variant of the exercise."""
-    from grader import web
-
-    words = {key: labels[f"checker.{key}"] for key in SCRIPT_LABELS}
-    seed = _id(exercise_id, "seed")
-    label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
-    return (
-        f'<div class="course-checker-exercise" data-exercise="{_attr(exercise_id)}" data-lang="{_attr(lang)}" '
-        f"data-words='{_attr(json.dumps(words, ensure_ascii=False))}' "
-        f"data-timeout='{_attr(json.dumps(web.timeout_verdict(lang), ensure_ascii=False))}' data-search-exclude hidden>"
-        f'<span class="course-checker__row"><button type="button" class="course-checker__check-all md-button">'
-        f'{label("check_all")}</button>'
-        f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
-        f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
-        f'<fieldset class="course-checker__variant"><legend>{label("variant")}</legend>'
-        f'<p class="course-checker__help">{label("variant_help")}</p>'
-        f'<label class="course-checker__label" for="{seed}">{label("seed")}</label>'
-        f'<span class="course-checker__row"><input class="course-checker__seed" id="{seed}" type="text" '
-        f'autocomplete="off" autocapitalize="off" spellcheck="false">'
-        f'<button type="button" class="course-checker__use-seed md-button">{label("use_seed")}</button>'
-        f'<button type="button" class="course-checker__lesson md-button" hidden>{label("lesson")}</button></span>'
-        f'<span class="course-checker__variant-data" role="status" aria-live="polite"></span>'
-        "</fieldset></div>"
-    )
-
-
 # --- the page: two small files, only where there is an exercise
 
 
 def page_tags(output: str, page_url: str, checker: Checker) -> str:
     """Add checker.css and checker.js to a written page that has an exercise checker."""
-    if not checker.on or MARKER not in output:
+    if not checker.on or not any(marker in output for marker in MARKERS):
         return output
     from mkdocs.utils import get_relative_url
 
