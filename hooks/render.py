@@ -148,5 +148,5 @@ def solution_figure(exercise, labels: dict, locale: str) -> str:
         return ""
     svg = render_figure(figure.id, figure_labels(labels), locale, solutions=True)
     svg = suffixed_ids(svg, "-solution")
-    return (f'<div class="course-figure course-solution__figure"><div class="course-figure__drawing" '
+    return (f'<div class="course-solution__figure"><div class="course-figure__drawing" '
             f'data-search-exclude>{svg}</div></div>')

@@ -537,13 +537,17 @@
       : fill(words(exercise).scores, { last: round(lastScore(work)), best: round(work.best), max });
   }
 
-  function showCommands(exercise, part, answer) {
+  function showCommands(exercise, part, answer) {   // part undefined: as they are, with the seed in use
     const id = exercise.dataset.exercise;
     const seed = course.seed ? ` --seed ${shellWord(course.seed)}` : "";
     const section = exercise.closest(".course-exercise") || exercise;
     const code = (pre) => section.querySelector(`pre${pre} > code`);   // the theme renames the blocks' ids
     const checkOne = section.querySelector("pre.course-command[data-part]");
-    if (checkOne && part !== undefined) Object.assign(checkOne.dataset, { part, answer });
+    if (checkOne) {   // the part and answer last checked; null: the example again (another seed's data)
+      checkOne.dataset.example = checkOne.dataset.example || JSON.stringify([checkOne.dataset.part, checkOne.dataset.answer]);
+      if (part === null) [part, answer] = JSON.parse(checkOne.dataset.example);
+      if (part !== undefined) Object.assign(checkOne.dataset, { part, answer });
+    }
     if (checkOne) {
       code(".course-command[data-part]").textContent = `grader check ${id} ${checkOne.dataset.part} `
         + `${shellWord(checkOne.dataset.answer)} --lang ${LANG}${seed}`;
@@ -638,7 +642,7 @@
     const seedBox = exercise.querySelector(".course-checker__seed");
     const line = exercise.querySelector(".course-checker__variant-status");
     seedBox.value = course.seed;
-    showCommands(exercise);
+    showCommands(exercise, null);
     if (!course.seed) {
       lessonView(exercise);
       return;
