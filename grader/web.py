@@ -124,7 +124,6 @@ def load(name: str, content: str, lang: str) -> str:
     import base64
     from pathlib import PurePosixPath
 
-    from grader.cli.main import describe
     from grader.grading import submission
 
     path = PurePosixPath(PurePosixPath(name).name or "answers.toml")
@@ -135,7 +134,7 @@ def load(name: str, content: str, lang: str) -> str:
                                         limit=submission.MAX_BYTES)
         read = submission.load_bytes(path, data)
     except submission.SubmissionError as exc:
-        return json.dumps({"code": 2, "result": None, "error": describe(exc, lang)}, ensure_ascii=False)
+        return json.dumps({"code": 2, "result": None, "error": submission.describe(exc, lang)}, ensure_ascii=False)
     result = {"seed": read.seed, "lang": getattr(read, "lang", None), "answers": read.answers}
     return json.dumps({"code": 0, "result": result, "error": ""}, ensure_ascii=False)
 

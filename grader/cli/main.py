@@ -20,6 +20,7 @@ from pathlib import Path
 from grader.cli import argtext
 from grader.cli import output as report
 from grader.files import write_atomic
+from grader.grading.submission import describe
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
 from grader.model.seeds import seed_text
 
@@ -242,12 +243,6 @@ def _log_to(path: Path) -> None:
 def _internal_said(lang: str, count: int, log: Path) -> int:
     _warn(message("internal-errors", lang, count=count, log=str(log)))
     return INTERNAL
-
-
-def describe(exc, lang: str) -> str:
-    """The error in words, always starting with the file's name."""
-    text = message(exc.key, lang, **dict(exc.params))
-    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
 
 
 def _grade(args, lang) -> int:

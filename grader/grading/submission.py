@@ -54,6 +54,13 @@ class SubmissionError(Exception):
         return f"{self.path}: {self.key} {dict(self.params)}"
 
 
+def describe(exc: SubmissionError, lang: str) -> str:
+    """The error in words, always starting with the file's name (``grader submit``, ``grade``, the page's Load)."""
+    from grader.languages.messages import message
+    text = message(exc.key, lang, **dict(exc.params))
+    return text if text.startswith(exc.path) else f"{exc.path}: {text}"
+
+
 def display(name) -> str:
     """A file name as text: bytes that are not UTF-8 (kept by Python as lone surrogates)
     are shown as ``\\xNN``."""

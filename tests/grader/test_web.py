@@ -134,6 +134,7 @@ LOADED = [
 def test_load_reads_a_file_as_grader_submit_does(tmp_path, content):
     """What the page's Load answers puts in the boxes, or the refusal it shows, is grader submit's reading."""
     import base64
+
     import tomllib
 
     (tmp_path / "answers.toml").write_bytes(content)

@@ -20,7 +20,13 @@ from hooks.labels import figure_labels, load_labels
 from tests.conftest import run_mkdocs_build
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
-    SETTLED, base_url, browser, lesson_paths, needs_browser, needs_runtime, two_locale_config,
+    SETTLED,
+    base_url,
+    browser,
+    lesson_paths,
+    needs_browser,
+    needs_runtime,
+    two_locale_config,
 )
 
 pypdf = pytest.importorskip("pypdf")

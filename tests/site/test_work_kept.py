@@ -13,15 +13,21 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from grader import bank
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
-    GRADER, SETTLED, base_url, browser, lesson_paths, needs_browser, needs_runtime,
+    GRADER,
+    SETTLED,
+    base_url,
+    browser,
+    lesson_paths,
+    needs_browser,
+    needs_runtime,
 )
 
 pytestmark = [needs_browser, needs_runtime]
