@@ -20,11 +20,13 @@ import html
 import json
 import re
 
-# the words checker.js needs after the page is built (progress, totals, the variant, the work kept)
-SCRIPT_LABELS = ("starting", "loading_sympy", "checking", "ready", "failed", "restarted", "total",
-                 "variant_data", "variant_prompt", "lesson_again",
-                 "read_as", "not_kept", "cleared", "cleared_all", "undo", "nothing", "loaded", "load_failed",
-                 "load_lang", "scores", "state_new", "state_started", "state_done", "progress_summary")
+# the words checker.js and work.js need after the page is built: on every page with the checker (loading, the
+# work kept), on an exercise's page (totals, the variant, scores, the reading), on the home page (the progress)
+SCRIPT_LABELS = ("starting", "loading_sympy", "checking", "ready", "failed", "restarted",
+                 "not_kept", "cleared_all", "undo", "nothing", "loaded", "load_failed", "load_lang")
+EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "read_as", "cleared",
+                                   "scores")
+PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary")
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
 INSTALL_HREF = "course-install-page"           # its link, until the hook knows the page's address
@@ -61,7 +63,9 @@ def _attr(value: str) -> str:
 
 
 def _json(value) -> str:
-    return _attr(json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+    """JSON for an attribute in single quotes: its double quotes as they are (the page is lighter)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return "'" + text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;") + "'"
 
 
 def _button(css: str, text: str, hidden: bool = False) -> str:
@@ -99,14 +103,14 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
     ``figure``: (the id of the exercise's figure, the words it draws), for a variant's figure."""
     from grader import web
 
-    words = {key: labels[f"checker.{key}"] for key in SCRIPT_LABELS}
+    words = {key: labels[f"checker.{key}"] for key in EXERCISE_LABELS}
     seed = _id(exercise_id, "seed")
     label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
-    drawn = f' data-figure="{_attr(figure[0])}" data-figure-words="{_json(figure[1])}"' if figure else ""
+    drawn = f' data-figure="{_attr(figure[0])}" data-figure-words={_json(figure[1])}' if figure else ""
     return (
         f'<div class="course-checker-exercise" data-exercise="{_attr(exercise_id)}" data-lang="{_attr(lang)}" '
-        f'data-words="{_json(words)}" data-timeout="{_json(web.timeout_verdict(lang))}" '
-        f'data-course="{_json(course)}"{drawn} data-search-exclude hidden>'
+        f"data-words={_json(words)} data-timeout={_json(web.timeout_verdict(lang))} "
+        f"data-course={_json(course)}{drawn} data-search-exclude hidden>"
         f'<span class="course-checker__row">{_button("check-all", labels["checker.check_all"])}'
         f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
         f'<p class="course-checker__scores" hidden></p>'
@@ -141,7 +145,7 @@ def work_html(labels: dict, clear: bool = True) -> str:
 def install_html(labels: dict, href: str) -> str:
     """The one line under each exercise on how to get the grader command, linking to the page that explains it."""
     text = html.escape(labels["checker.install"]).replace("{command}", f"<code>{html.escape(INSTALL_COMMAND)}</code>")
-    return (f'<p class="course-exercise__install">{text} '
+    return (f'<p class="course-exercise__install" data-search-exclude>{text} '
             f'<a href="{_attr(href)}">{html.escape(labels["checker.install_link"])}</a></p>')
 
 
@@ -150,7 +154,7 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
     (filled by checker.js from the work kept in this browser); a table, so a screen reader reads it as one.
 
     ``rows``: {"id", "lesson", "title", "href", "max"} per exercise, in the course's order."""
-    words = {key: labels[f"checker.{key}"] for key in SCRIPT_LABELS}
+    words = {key: labels[f"checker.{key}"] for key in PROGRESS_LABELS}
     label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
     body = "".join(
         f'<tr data-exercise="{_attr(row["id"])}" data-max="{row["max"]}"><td>{row["lesson"]}</td>'
@@ -158,8 +162,8 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
         f'<td class="course-progress__state">{label("state_new")}</td><td class="course-progress__score">–</td></tr>'
         for row in rows)
     return (
-        f'<section class="course-progress" data-lang="{_attr(lang)}" data-words="{_json(words)}" '
-        f'data-course="{_json(course)}" aria-labelledby="course-progress" data-search-exclude hidden>'
+        f'<section class="course-progress" data-lang="{_attr(lang)}" data-words={_json(words)} '
+        f'data-course={_json(course)} aria-labelledby="course-progress" data-search-exclude hidden>'
         f'<h2 id="course-progress">{label("progress")}</h2>'
         f'<p>{label("progress_help")}</p>'
         f'<p class="course-progress__summary"></p>'

@@ -61,14 +61,14 @@ def test_each_box_has_a_label_a_description_and_live_regions(lang):
     for key in ("check_all", "download", "load", "clear", "clear_all"):
         assert markup.count(f">{LABELS[lang][f'checker.{key}']}</button>") == 1, key
     words = json.loads(next(a["data-words"] for t, a in elements if "data-words" in a))
-    assert set(words) == set(workspace.SCRIPT_LABELS)
+    assert set(words) == set(workspace.EXERCISE_LABELS)
     course = json.loads(next(a["data-course"] for t, a in elements if "data-course" in a))
     assert course == {e.id: [p.id for p in e.parts] for e in bank.EXERCISES.values()}
 
 
 def test_every_word_the_script_needs_is_in_every_locale():
     for lang, labels in LABELS.items():
-        for key in workspace.SCRIPT_LABELS:
+        for key in {*workspace.EXERCISE_LABELS, *workspace.PROGRESS_LABELS}:
             assert labels[f"checker.{key}"].strip(), (lang, key)
 
 
@@ -121,6 +121,8 @@ def test_the_progress_lists_every_exercise_with_a_link_and_a_text_state(lang):
     assert markup.count(f">{LABELS[lang]['checker.state_new']}</td>") == len(rows)   # a state in words, before the script
     assert "hidden" in elements[0][1] and "data-search-exclude" in elements[0][1]
     assert LABELS[lang]["checker.clear"] not in markup   # the home page clears all, not one exercise
+    words = json.loads(elements[0][1]["data-words"])
+    assert set(words) == set(workspace.PROGRESS_LABELS)
 
 
 def test_the_home_page_loads_the_checker_for_its_progress():

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from grader import bank
+from grader import bank, web
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
     GRADER,
@@ -121,7 +121,8 @@ def test_answers_and_verdicts_come_back_after_a_reload_and_a_walk_to_lesson_4(re
     check(page, "attention-weights", "scaled", "(1, 1, 0)")   # a named mistake
     page.fill(f'{part("attention-weights", "weights")} .course-checker__answer', "(0.4, 0.4, 0.2)")   # typed, not checked
     before = shown(page, "attention-weights")
-    assert before["scores"] == LABELS[locale]["scores"].format(last=3, best=3, max=9)
+    total = f'{sum(scores_shown(page, "attention-weights").values()):g}'
+    assert before["scores"] == LABELS[locale]["scores"].format(last=total, best=total, max=9)
     assert before["weights"][1] is None and before["scaled"][2] == "scores-as-scaled"
     page.reload(wait_until="load")
     assert shown(page, "attention-weights") == before, "a reload lost the work"
@@ -170,7 +171,7 @@ def no_storage_context(browser, folder: Path):
         viewport={"width": 1280, "height": 900}, accept_downloads=True)
 
 
-def assert_says_once_and_still_works(reader, page, locale: str, tmp_path: Path) -> None:
+def assert_says_once_and_still_works(reader, page, locale: str, tmp_path: Path, theme_errors: list | None = None) -> None:
     kept = page.locator(".course-checker__kept")
     page.wait_for_function("() => document.querySelector('.course-checker__kept').dataset.state === 'lost'",
                            timeout=CHECKED)
@@ -182,6 +183,9 @@ def assert_says_once_and_still_works(reader, page, locale: str, tmp_path: Path) 
     assert page.get_by_text(LABELS[locale]["not_kept"]).count() == 1, "said again at the next answer"
     text = download(page)   # what this page holds can still be taken away
     assert submitted(tmp_path, text, "--lang", locale) == {"embedding-distances": {"parakeet-monkey": 0.0}}
+    if theme_errors is not None:   # the theme's own script reads storage without asking (its palette, its search)
+        assert theme_errors and all("/javascripts/bundle." in stack for stack in theme_errors), theme_errors
+        reader.errors = [e for e in reader.errors if "'localStorage'" not in e]
     reader.assert_clean("no storage")
 
 
@@ -189,10 +193,12 @@ def test_storage_turned_off_the_page_checks_and_says_so_once(browser, base_url, 
     context = no_storage_context(browser, tmp_path)   # a browser of its own: a profile that blocks site data
     try:
         reader = tb.Reader(context)
+        stacks: list[str] = []
+        reader.page.on("pageerror", lambda error: stacks.append(error.stack or ""))
         page = open_exercise(reader, base_url, built_site, "fr", "embedding-distances")
         assert page.evaluate("() => { try { return window.localStorage.length >= 0 && 'open'; } catch (e) { return e.name; } }"
                              ) == "SecurityError", "the profile does not block storage"
-        assert_says_once_and_still_works(reader, page, "fr", tmp_path)
+        assert_says_once_and_still_works(reader, page, "fr", tmp_path, stacks)
     finally:
         context.close()
 
@@ -387,3 +393,51 @@ def test_the_home_page_shows_each_exercises_state_and_leads_to_it_by_keyboard(re
     reader.open(base_url + tb.path_of(other, "index"))
     assert set(reader.page.locator(".course-progress tbody tr").evaluate_all("rs => rs.map(r => r.dataset.state)")) == {"new"}
     reader.assert_clean(f"{locale}: progress")
+
+
+# --- the answer as the grader reads it, before Check
+
+
+READINGS = [   # (locale, exercise, part, answer, what the grader makes of it)
+    ("fr", "embedding-distances", "parakeet-monkey", "0,3", "read"),             # a plain number, a decimal comma
+    ("en", "attention-weights", "weights", "(exp(1/2)/(1+2*exp(1/2)), exp(1/2)/(1+2*exp(1/2)), 1/(1+2*exp(1/2)))",
+     "read"),                                                                    # an exact form
+    ("fr", "attention-weights", "weights", "(0,38, 0,38, 0,23)", "refused"),     # a notation the grader refuses
+]
+
+
+@pytest.mark.skipif(not hasattr(web, "read"), reason="grader.web.read (the grader's preview) is not there yet")
+@pytest.mark.parametrize("locale, exercise, part_id, answer, state", READINGS, ids=["number", "exact-form", "refused"])
+def test_the_grader_s_reading_shows_after_a_pause_politely_and_before_check(reader, base_url, built_site, locale,
+                                                                             exercise, part_id, answer, state):
+    page = open_exercise(reader, base_url, built_site, locale, exercise)
+    root = part(exercise, part_id)
+    box, reading = page.locator(f"{root} .course-checker__answer"), page.locator(f"{root} .course-checker__reading")
+    assert reading.get_attribute("aria-live") == "polite" and reading.get_attribute("id") in box.get_attribute(
+        "aria-describedby").split()
+    changes = "r => { window.readingChanges = 0; new MutationObserver(() => window.readingChanges++).observe(r, " \
+              "{childList: true, subtree: true, characterData: true}); }"
+    reading.evaluate(changes)
+    box.focus()
+    page.keyboard.type(answer, delay=30)   # a student typing: no reading while the keys come
+    assert page.evaluate("window.readingChanges") == 0, "the reading changed at every keystroke"
+    page.wait_for_function("([r, s]) => document.querySelector(r).dataset.state === s",
+                           arg=[f"{root} .course-checker__reading", state], timeout=CHECKED)
+    assert page.evaluate("document.activeElement.classList.contains('course-checker__answer')"), "focus was taken"
+    expected = json.loads(web.read(exercise, part_id, answer, locale))
+    if state == "refused":
+        assert expected["code"] == 2
+        assert reading.locator(".course-checker__caret").evaluate(
+            "c => [...c.children].map(line => line.textContent).join('\\n')") == expected["text"]
+    else:
+        math = reading.locator("math")
+        assert math.count() == 1 and math.evaluate("m => m.namespaceURI") == "http://www.w3.org/1998/Math/MathML"
+        assert " ".join(math.text_content().split()) == " ".join(
+            re.sub(r"<[^>]+>", "", expected["read_as_mathml"]).split())
+    page.click(f"{root} .course-checker__check")   # the verdict reads it the same way
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=CHECKED)
+    verdict = json.loads(web.check(exercise, part_id, answer, locale))
+    read_as = (verdict["result"] or {}).get("read_as_mathml")
+    if read_as:
+        assert page.locator(f"{root} .course-checker__verdict math").text_content() == math.text_content()
+    reader.assert_clean(f"{locale} reading")
