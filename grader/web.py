@@ -135,7 +135,7 @@ def load(name: str, content: str, lang: str) -> str:
         read = submission.load_bytes(path, data)
     except submission.SubmissionError as exc:
         return json.dumps({"code": 2, "result": None, "error": submission.describe(exc, lang)}, ensure_ascii=False)
-    result = {"seed": read.seed, "lang": getattr(read, "lang", None), "answers": read.answers}
+    result = {"seed": read.seed, "lang": read.lang, "answers": read.answers}
     return json.dumps({"code": 0, "result": result, "error": ""}, ensure_ascii=False)
 
 

@@ -73,7 +73,8 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     first = exercise.parts[0]
     # the reading of an answer is the page's language's (a decimal comma in fr and id): the commands say it
     check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)} --lang {locale}"
-    toml = f"[{exercise.id}]\n" + "".join(f'{p.id} = "{p.example}"\n' for p in exercise.parts)
+    # the file says the language its answers are written in (how 0,5 reads), as the page's download does
+    toml = f'lang = "{locale}"\n\n[{exercise.id}]\n' + "".join(f'{p.id} = "{p.example}"\n' for p in exercise.parts)
     body = (
         f'<p class="course-exercise__heading">{html.escape(label("data"))}</p><ul class="course-exercise__data">{data}</ul>'
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'

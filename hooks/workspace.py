@@ -24,8 +24,7 @@ import re
 # work kept), on an exercise's page (totals, the variant, scores, the reading), on the home page (the progress)
 SCRIPT_LABELS = ("starting", "loading_sympy", "checking", "ready", "failed", "restarted",
                  "not_kept", "cleared_all", "undo", "nothing", "loaded", "load_failed", "load_lang")
-EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "read_as", "cleared",
-                                   "scores")
+EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared", "scores")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary")
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
@@ -102,8 +101,11 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
     ``course``: every exercise of the course and its parts ({id: [part ids]}), what a download may hold;
     ``figure``: (the id of the exercise's figure, the words it draws), for a variant's figure."""
     from grader import web
+    from grader.languages.messages import message
 
     words = {key: labels[f"checker.{key}"] for key in EXERCISE_LABELS}
+    # how an answer was read: the grader's own words (grader check prints them under a verdict)
+    words["read_as"] = message("read-as", lang, expression="{expression}")
     seed = _id(exercise_id, "seed")
     label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
     drawn = f' data-figure="{_attr(figure[0])}" data-figure-words={_json(figure[1])}' if figure else ""

@@ -119,7 +119,8 @@ def test_read_needs_no_sympy_on_the_lessons_data():
 
 LOADED = [
     b'seed = "s0042"\n\n[attention-weights]\nscores = "(1, 1, 0)"\nweights = "(0,38 ; 0,38 ; 0,23)"\n',
-    b'[embedding-distances]\nparakeet-monkey = "0.3"\n\n[terrain-warmup]\nlr-at-step = "3/400000"\n',
+    b'lang = "fr"\n[embedding-distances]\nparakeet-monkey = "0,3"\n\n[terrain-warmup]\nlr-at-step = "3/400000"\n',
+    b'lang = "xx"\n[embedding-distances]\nparakeet-monkey = "0,3"\n',      # a language the grader does not speak
     b"\xef\xbb\xbf[terrain-warmup]\nlr-at-step = 1\n",                 # a byte-order mark, a number
     b'[attention-weights\nscores = "(1, 1, 0)"\n',                       # damaged TOML
     b'[no-such-exercise]\nx = "1"\n',
@@ -145,8 +146,8 @@ def test_load_reads_a_file_as_grader_submit_does(tmp_path, content):
         assert reply == {"code": 2, "result": None, "error": ran.stderr.strip()}
         return
     data = tomllib.loads(content.decode("utf-8-sig"))
-    seed = data.pop("seed", None)
-    assert reply["code"] == 0 and reply["result"]["seed"] == seed
+    seed, lang = data.pop("seed", None), data.pop("lang", None)
+    assert reply["code"] == 0 and reply["result"]["seed"] == seed and reply["result"]["lang"] == lang
     assert reply["result"]["answers"] == {ex: {part: str(text) for part, text in parts.items()}
                                           for ex, parts in data.items()}
     graded = json.loads(ran.stdout)   # the answers grader submit graded: the ones the page puts back

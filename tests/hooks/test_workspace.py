@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from grader import bank, web
+from grader.languages.messages import message
 from hooks import checker, render, workspace
 from hooks.labels import figure_labels, load_labels
 
@@ -61,7 +62,8 @@ def test_each_box_has_a_label_a_description_and_live_regions(lang):
     for key in ("check_all", "download", "load", "clear", "clear_all"):
         assert markup.count(f">{LABELS[lang][f'checker.{key}']}</button>") == 1, key
     words = json.loads(next(a["data-words"] for t, a in elements if "data-words" in a))
-    assert set(words) == set(workspace.EXERCISE_LABELS)
+    assert set(words) == {*workspace.EXERCISE_LABELS, "read_as"}
+    assert words["read_as"] == message("read-as", lang, expression="{expression}")   # the grader's words
     course = json.loads(next(a["data-course"] for t, a in elements if "data-course" in a))
     assert course == {e.id: [p.id for p in e.parts] for e in bank.EXERCISES.values()}
 

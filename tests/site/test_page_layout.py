@@ -17,9 +17,10 @@ import pytest
 from grader import bank, web
 from hooks import render
 from hooks.labels import figure_labels, load_labels
-from tests.conftest import run_mkdocs_build
+from tests.conftest import run_mkdocs_build, wait_ms
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
+    CHECKING,
     SETTLED,
     base_url,
     browser,
@@ -32,7 +33,6 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
 pypdf = pytest.importorskip("pypdf")
 pytestmark = needs_browser
 LABELS = load_labels(tb.DOCS)
-CHECKED = 240_000
 SVG = "{http://www.w3.org/2000/svg}"
 WIDTHS = (375, 1280)
 
@@ -47,7 +47,7 @@ def site_without_solutions(tmp_path_factory):
 
 
 def new_tab(browser, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = tb.new_context(browser, viewport={"width": width, "height": 900})
     return tb.Reader(context)
 
 
@@ -84,7 +84,7 @@ def test_every_verdict_wraps_in_its_box_at_375_and_1280_px(browser, base_url, bu
                 root = f'.course-checker[data-exercise="{exercise}"][data-part="{part}"]'
                 page.fill(f"{root} .course-checker__answer", answer)
                 page.click(f"{root} .course-checker__check")
-                page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=CHECKED)
+                page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
                 verdict = page.locator(f"{root} .course-checker__verdict")
                 assert verdict.evaluate(OVERFLOW) == [], (width, answer)
                 assert verdict.evaluate("v => v.getBoundingClientRect().right") <= page.locator(root).evaluate(
@@ -127,8 +127,8 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         lesson_desc = drawing.locator("svg desc").text_content()
         page.fill(".course-checker__seed", seed)
         page.click(".course-checker__use-seed")
-        page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=CHECKED)
-        drawing.and_(page.locator(f"[data-seed='{seed}']")).wait_for(timeout=CHECKED)
+        page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
+        drawing.and_(page.locator(f"[data-seed='{seed}']")).wait_for(timeout=wait_ms(CHECKING))
         view = section.locator(".course-checker__variant-data")
         assert lesson_data.is_hidden() and view.is_visible()
         # where the lesson's data were: right after them, before what to submit

@@ -19,8 +19,10 @@ import pytest
 import tomllib
 
 from grader import bank, web
+from tests.conftest import wait_ms, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
+    CHECKING,
     GRADER,
     SETTLED,
     base_url,
@@ -32,7 +34,6 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
 
 pytestmark = [needs_browser, needs_runtime]
 LABELS = {locale: tomllib.loads((tb.DOCS / locale / "labels.toml").read_text("utf-8"))["checker"] for locale in tb.LOCALES}
-CHECKED = 240_000   # ms: the first check starts Pyodide, an exact form loads SymPy; a loaded machine is slower
 
 # answers a student might give, right and wrong, that the grader judges without SymPy: exercise -> part -> answer
 ANSWERS = {
@@ -65,7 +66,7 @@ def check(page, exercise: str, part_id: str, answer: str) -> None:
     root = part(exercise, part_id)
     page.fill(f"{root} .course-checker__answer", answer)
     page.click(f"{root} .course-checker__check")
-    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=CHECKED)
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
 
 
 def shown(page, exercise: str) -> dict:
@@ -99,7 +100,7 @@ def submitted(tmp_path: Path, text: str, *options: str) -> dict[str, dict[str, f
     """`grader submit answers.toml` on the downloaded file, in a subprocess: exercise -> part -> score, answered parts."""
     (tmp_path / "answers.toml").write_text(text, encoding="utf-8")
     ran = subprocess.run([GRADER, "submit", "answers.toml", *options, "--format", "json"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=600)
+                         capture_output=True, text=True, timeout=wait_seconds(150))
     assert ran.returncode in (0, 1), ran.stderr
     return {e["id"]: {p["id"]: p["score"] for p in e["parts"] if p["answer"] is not None}
             for e in json.loads(ran.stdout)["exercises"] if any(p["answer"] is not None for p in e["parts"])}
@@ -174,7 +175,7 @@ def no_storage_context(browser, folder: Path):
 def assert_says_once_and_still_works(reader, page, locale: str, tmp_path: Path, theme_errors: list | None = None) -> None:
     kept = page.locator(".course-checker__kept")
     page.wait_for_function("() => document.querySelector('.course-checker__kept').dataset.state === 'lost'",
-                           timeout=CHECKED)
+                           timeout=wait_ms(CHECKING))
     assert kept.count() == 1 and kept.inner_text() == LABELS[locale]["not_kept"]
     assert page.get_by_text(LABELS[locale]["not_kept"]).count() == 1, "said more than once"
     check(page, "embedding-distances", "parakeet-monkey", "0.09")
@@ -281,7 +282,7 @@ def test_one_exercise_downloaded_is_graded_by_grader_submit_as_the_page_graded_i
     for part_id, answer in ANSWERS["embedding-distances"].items():
         check(page, "embedding-distances", part_id, answer)
     text = download(page)
-    assert tomllib.loads(text) == {"embedding-distances": ANSWERS["embedding-distances"]}
+    assert tomllib.loads(text) == {"lang": "en", "embedding-distances": ANSWERS["embedding-distances"]}
     graded = submitted(tmp_path, text, *page_command(page, "embedding-distances", "submit")[3:])
     assert graded == {"embedding-distances": scores_shown(page, "embedding-distances")}
     reader.assert_clean("one exercise")
@@ -297,7 +298,7 @@ def test_the_whole_course_downloaded_from_the_home_page_is_graded_as_the_pages_g
         seen[exercise] = scores_shown(page, exercise)
     reader.open(base_url + tb.path_of(locale, "index"))
     text = download(reader.page, ".course-progress")
-    assert tomllib.loads(text) == ANSWERS
+    assert tomllib.loads(text) == {"lang": locale, **ANSWERS}
     assert submitted(tmp_path, text, "--lang", locale) == seen
     reader.assert_clean("the whole course")
 
@@ -307,7 +308,7 @@ def test_a_variant_downloaded_carries_its_seed_and_is_graded_on_it(reader, base_
     page = open_exercise(reader, base_url, built_site, "ko", exercise)
     page.fill(".course-checker__seed", seed)
     page.click(".course-checker__use-seed")
-    page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=CHECKED)
+    page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
     variant = bank.variant(exercise, seed).part("vertices").reference
     right = "{" + ", ".join("(" + ", ".join(map(str, point)) + ")" for point in variant) + "}"
     check(page, exercise, "vertices", right)
@@ -315,13 +316,13 @@ def test_a_variant_downloaded_carries_its_seed_and_is_graded_on_it(reader, base_
     command = page_command(page, exercise, "check")
     assert command[-4:] == ["--lang", "ko", "--seed", seed] and command[:4] == ["grader", "check", exercise, "vertices"]
     text = download(page)
-    assert tomllib.loads(text) == {"seed": seed, exercise: {"vertices": right}}
+    assert tomllib.loads(text) == {"lang": "ko", "seed": seed, exercise: {"vertices": right}}
     options = page_command(page, exercise, "submit")[3:]
     assert options == ["--lang", "ko", "--seed", seed]
     assert submitted(tmp_path, text, *options) == {exercise: scores_shown(page, exercise)} == {exercise: {"vertices": 4.0}}
     # the seed is the course's: the next lesson opens on the same variant, and the lesson's answers wait for it
     reader.open(base_url + lesson_paths(built_site, "ko")["submanifold-dims"])
-    reader.page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=CHECKED)
+    reader.page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
     assert reader.page.locator(".course-checker__seed").input_value() == seed
     reader.assert_clean("a variant")
 
@@ -336,20 +337,27 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
     damaged = tmp_path / "answers.toml"
     damaged.write_text('[terrain-warmup\nlr-at-step = "1"\n', encoding="utf-8")
     page.set_input_files(".course-checker__file", str(damaged))
-    message.filter(has_text=":").wait_for(timeout=CHECKED)
+    message.filter(has_text=":").wait_for(timeout=wait_ms(CHECKING))
     refused = subprocess.run([GRADER, "submit", "answers.toml", "--lang", "fr"], cwd=tmp_path, capture_output=True,
-                             text=True, timeout=120)
+                             text=True, timeout=wait_seconds(30))
     assert refused.returncode == 2
     assert message.inner_text() == LABELS["fr"]["load_failed"].format(error=refused.stderr.strip())
+    assert page.locator(".course-checker__answer").evaluate_all("bs => bs.every(b => !b.value)")
+
+    other = tmp_path / "ja.toml"   # answers written on the Japanese pages are read as Japanese reads them
+    other.write_text('lang = "ja"\n\n[terrain-warmup]\nlr-at-step = "0.0000075"\n', encoding="utf-8")
+    page.set_input_files(".course-checker__file", str(other))
+    message.filter(has_text="ja.toml").wait_for(timeout=wait_ms(CHECKING))
+    assert message.inner_text() == LABELS["fr"]["load_lang"].format(file="ja.toml", lang="ja")
     assert page.locator(".course-checker__answer").evaluate_all("bs => bs.every(b => !b.value)")
 
     good = tmp_path / "mine.toml"
     good.write_text('seed = "alice"\n\n[terrain-warmup]\nlr-at-step = "0,0000075"\n\n[submanifold-dims]\nfull-dim = "15"\n',
                     encoding="utf-8")
     page.set_input_files(".course-checker__file", str(good))
-    message.filter(has_text="mine.toml").wait_for(timeout=CHECKED)
+    message.filter(has_text="mine.toml").wait_for(timeout=wait_ms(CHECKING))
     assert message.inner_text() == LABELS["fr"]["loaded"].format(file="mine.toml", count=2)
-    page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=CHECKED)
+    page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
     assert page.locator(".course-checker__seed").input_value() == "alice"
     assert page.locator(f'{part("terrain-warmup", "lr-at-step")} .course-checker__answer').input_value() == "0,0000075"
     reader.open(base_url + lesson_paths(built_site, "fr")["submanifold-dims"])
@@ -422,7 +430,7 @@ def test_the_grader_s_reading_shows_after_a_pause_politely_and_before_check(read
     page.keyboard.type(answer, delay=30)   # a student typing: no reading while the keys come
     assert page.evaluate("window.readingChanges") == 0, "the reading changed at every keystroke"
     page.wait_for_function("([r, s]) => document.querySelector(r).dataset.state === s",
-                           arg=[f"{root} .course-checker__reading", state], timeout=CHECKED)
+                           arg=[f"{root} .course-checker__reading", state], timeout=wait_ms(CHECKING))
     assert page.evaluate("document.activeElement.classList.contains('course-checker__answer')"), "focus was taken"
     expected = json.loads(web.read(exercise, part_id, answer, locale))
     if state == "refused":
@@ -435,7 +443,7 @@ def test_the_grader_s_reading_shows_after_a_pause_politely_and_before_check(read
         assert " ".join(math.text_content().split()) == " ".join(
             re.sub(r"<[^>]+>", "", expected["read_as_mathml"]).split())
     page.click(f"{root} .course-checker__check")   # the verdict reads it the same way
-    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=CHECKED)
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
     verdict = json.loads(web.check(exercise, part_id, answer, locale))
     read_as = (verdict["result"] or {}).get("read_as_mathml")
     if read_as:

@@ -100,7 +100,7 @@ export default function work(core) {
   const shellWord = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
 
   function submission() {
-    const lines = course.seed ? [`seed = ${tomlString(course.seed)}`] : [];
+    const lines = [`lang = ${tomlString(LANG)}`, ...(course.seed ? [`seed = ${tomlString(course.seed)}`] : [])];
     let count = 0;
     Object.entries(COURSE).forEach(([id, parts]) => {
       const work = workOf(id);
@@ -310,7 +310,8 @@ export default function work(core) {
     const toml = code(".course-toml");
     if (toml) {
       toml.dataset.template = toml.dataset.template || toml.textContent;
-      toml.textContent = (course.seed ? `seed = ${tomlString(course.seed)}\n\n` : "") + toml.dataset.template;
+      const seed = course.seed ? `seed = ${tomlString(course.seed)}\n` : "";
+      toml.textContent = toml.dataset.template.replace(/^(lang = .*\n)?/, (lang) => lang + seed);
     }
   }
 
