@@ -29,6 +29,7 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
     needs_runtime,
     two_locale_config,
 )
+from tests.site.test_work_kept import settle
 
 pypdf = pytest.importorskip("pypdf")
 pytestmark = needs_browser
@@ -144,6 +145,7 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         assert drawing.locator("svg desc").text_content() == expected.find(f"{SVG}desc").text != lesson_desc
         assert drawing.locator("svg text").all_text_contents() == ["".join(t.itertext()) for t in expected.iter(f"{SVG}text")]
         page.click(".course-checker__lesson")
+        settle(page)
         assert lesson_data.is_visible() and view.is_hidden()
         assert drawing.locator("svg desc").text_content() == lesson_desc
         reader.assert_clean(f"{locale} {exercise} variant")

@@ -54,8 +54,17 @@ def reader(browser, base_url):
     reader.context.close()
 
 
+# the page's work script has done what it was asked (checker.js marks <html> while calls to work.js wait)
+SETTLED_WORK = "() => document.documentElement.dataset.courseWork !== 'busy'"
+
+
+def settle(page) -> None:
+    page.wait_for_function(SETTLED_WORK, timeout=wait_ms(CHECKING))
+
+
 def open_exercise(reader, base_url, site: Path, locale: str, exercise: str):
     reader.open(base_url + lesson_paths(site, locale)[exercise])
+    settle(reader.page)
     return reader.page
 
 
@@ -68,10 +77,17 @@ def check(page, exercise: str, part_id: str, answer: str) -> None:
     page.fill(f"{root} .course-checker__answer", answer)
     page.click(f"{root} .course-checker__check")
     page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
+    settle(page)
+
+
+def typed(page, exercise: str, part_id: str, answer: str) -> None:
+    page.fill(f"{part(exercise, part_id)} .course-checker__answer", answer)
+    settle(page)
 
 
 def shown(page, exercise: str) -> dict:
     """What the page shows of each part: its answer, its verdict (score, note, words), and the scores line."""
+    settle(page)
     parts = page.locator(f'.course-checker[data-exercise="{exercise}"]')
     seen = {}
     for i in range(parts.count()):
@@ -91,6 +107,7 @@ def scores_shown(page, exercise: str) -> dict[str, float]:
 
 
 def download(page, where: str = "") -> str:
+    settle(page)
     with page.expect_download() as downloading:
         page.click(f"{where} .course-checker__download".strip())
     assert downloading.value.suggested_filename == "answers.toml"
@@ -121,20 +138,23 @@ def test_answers_and_verdicts_come_back_after_a_reload_and_a_walk_to_lesson_4(re
     page = open_exercise(reader, base_url, built_site, locale, "attention-weights")
     check(page, "attention-weights", "scores", "(1, 1, 0)")
     check(page, "attention-weights", "scaled", "(1, 1, 0)")   # a named mistake
-    page.fill(f'{part("attention-weights", "weights")} .course-checker__answer', "(0.4, 0.4, 0.2)")   # typed, not checked
+    typed(page, "attention-weights", "weights", "(0.4, 0.4, 0.2)")   # typed, not checked
     before = shown(page, "attention-weights")
     total = f'{sum(scores_shown(page, "attention-weights").values()):g}'
     assert before["scores"] == LABELS[locale]["scores"].format(last=total, best=total, max=9)
     assert before["weights"][1] is None and before["scaled"][2] == "scores-as-scaled"
     page.reload(wait_until="load")
+    settle(page)
     assert shown(page, "attention-weights") == before, "a reload lost the work"
     # to lesson 4 as a reader goes (the site's navigation), an answer there, and back
     page.locator(f'nav.md-nav a[href$="{lesson_paths(built_site, locale)["reachable-vertices"].rsplit("/", 2)[-2]}/"]').first.click()
     page.wait_for_selector(part("reachable-vertices", "vertices"))
+    settle(page)
     check(page, "reachable-vertices", "vertices", "{(1, 0, 0)}")
     lesson4 = shown(page, "reachable-vertices")
     page.locator(f'nav.md-nav a[href$="{lesson_paths(built_site, locale)["attention-weights"].rsplit("/", 2)[-2]}/"]').first.click()
     page.wait_for_selector(part("attention-weights", "scores"))
+    settle(page)
     assert shown(page, "attention-weights") == before, "the work was lost on the way to lesson 4 and back"
     reader.open(base_url + lesson_paths(built_site, locale)["reachable-vertices"])
     assert shown(reader.page, "reachable-vertices") == lesson4
@@ -149,10 +169,11 @@ def test_an_answer_changed_after_its_check_drops_its_verdict_and_keeps_the_best_
     assert scores.inner_text() == LABELS["en"]["scores"].format(last=2, best=2, max=3)
     check(page, "terrain-warmup", "first-step-ratio", "1/200")
     assert scores.inner_text() == LABELS["en"]["scores"].format(last=1, best=2, max=3)
-    page.fill(f'{part("terrain-warmup", "step-at-fraction")} .course-checker__answer', "8000")
+    typed(page, "terrain-warmup", "step-at-fraction", "8000")
     assert page.locator(f'{part("terrain-warmup", "step-at-fraction")} .course-checker__verdict').inner_text() == ""
     assert scores.inner_text() == LABELS["en"]["scores"].format(last=0, best=2, max=3)
     page.reload(wait_until="load")
+    settle(page)
     assert scores.inner_text() == LABELS["en"]["scores"].format(last=0, best=2, max=3)
     assert page.locator(f'{part("terrain-warmup", "step-at-fraction")} .course-checker__answer').input_value() == "8000"
     reader.assert_clean("best and last")
@@ -218,7 +239,8 @@ def test_storage_full_the_page_checks_and_says_so_once(reader, base_url, built_s
     page = open_exercise(reader, base_url, built_site, "en", "embedding-distances")
     assert page.evaluate(FILL) == "QuotaExceededError"
     page.reload(wait_until="load")
-    page.fill(f'{part("embedding-distances", "parakeet-monkey")} .course-checker__answer', "0.25")   # the first write
+    settle(page)
+    typed(page, "embedding-distances", "parakeet-monkey", "0.25")   # the first write
     assert_says_once_and_still_works(reader, page, "en", tmp_path)
 
 
@@ -243,11 +265,12 @@ def test_a_damaged_or_foreign_value_in_storage_is_never_shown_as_an_answer(reade
     key = page.evaluate("() => Object.keys(localStorage)")
     assert key == []
     # the key the page writes, found by typing once
-    page.fill(f'{part("embedding-distances", "parakeet-monkey")} .course-checker__answer', "0.25")
+    typed(page, "embedding-distances", "parakeet-monkey", "0.25")
     (key,) = page.evaluate("() => Object.keys(localStorage)")
     assert re.fullmatch(r"course-work:/:en:exercise:embedding-distances", key), key
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
     page.reload(wait_until="load")
+    settle(page)
     answers = page.locator(".course-checker__answer").evaluate_all("boxes => boxes.map(b => b.value)")
     assert answers == [""] * len(answers), answers
     assert not page.locator(".course-checker__verdict[data-state]").count()
@@ -261,16 +284,20 @@ def test_clearing_an_exercise_or_everything_can_be_undone(reader, base_url, buil
     before = shown(page, "terrain-warmup")
     message = page.locator(".course-checker__message")
     page.click(".course-checker__clear")
+    settle(page)
     assert message.inner_text().startswith(LABELS["en"]["cleared"])
     assert page.locator(".course-checker__answer").evaluate_all("bs => bs.every(b => !b.value)")
     page.reload(wait_until="load")
+    settle(page)
     assert page.locator(".course-checker__answer").evaluate_all("bs => bs.every(b => !b.value)"), "cleared only on screen"
     check(page, "terrain-warmup", "step-at-fraction", "800")
     page.click(".course-checker__clear-all")
+    settle(page)
     assert message.inner_text().startswith(LABELS["en"]["cleared_all"])
     message.get_by_role("button", name=LABELS["en"]["undo"]).click()
     assert shown(page, "terrain-warmup") == before
     page.reload(wait_until="load")
+    settle(page)
     assert shown(page, "terrain-warmup") == before
     reader.assert_clean("clear")
 
@@ -298,6 +325,7 @@ def test_the_whole_course_downloaded_from_the_home_page_is_graded_as_the_pages_g
             check(page, exercise, part_id, answer)
         seen[exercise] = scores_shown(page, exercise)
     reader.open(base_url + tb.path_of(locale, "index"))
+    settle(reader.page)
     text = download(reader.page, ".course-progress")
     assert tomllib.loads(text) == {"lang": locale, **ANSWERS}
     assert submitted(tmp_path, text, "--lang", locale) == seen
@@ -362,6 +390,7 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
     assert page.locator(".course-checker__seed").input_value() == "alice"
     assert page.locator(f'{part("terrain-warmup", "lr-at-step")} .course-checker__answer').input_value() == "0,0000075"
     reader.open(base_url + lesson_paths(built_site, "fr")["submanifold-dims"])
+    settle(reader.page)
     assert reader.page.locator(f'{part("submanifold-dims", "full-dim")} .course-checker__answer').input_value() == "15"
     reader.assert_clean("load")
 
@@ -372,12 +401,13 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
 @pytest.mark.parametrize("locale", tb.LOCALES)
 def test_the_home_page_shows_each_exercises_state_and_leads_to_it_by_keyboard(reader, base_url, built_site, locale):
     page = open_exercise(reader, base_url, built_site, locale, "embedding-distances")
-    page.fill(f'{part("embedding-distances", "parakeet-monkey")} .course-checker__answer', "0.3")   # typed only
+    typed(page, "embedding-distances", "parakeet-monkey", "0.3")   # typed only
     page = open_exercise(reader, base_url, built_site, locale, "terrain-warmup")
     for part_id, answer in (("lr-at-step", "3/400000"), ("step-at-fraction", "800"), ("first-step-ratio", "200")):
         check(page, "terrain-warmup", part_id, answer)
     reader.open(base_url + tb.path_of(locale, "index"))
     page = reader.page
+    settle(page)
     progress = page.locator(".course-progress")
     assert progress.is_visible()
     rows = progress.locator("tbody tr")
@@ -392,9 +422,11 @@ def test_the_home_page_shows_each_exercises_state_and_leads_to_it_by_keyboard(re
     assert tab_to(page, progress.locator("tbody a").first), "the progress cannot be reached with Tab"
     page.keyboard.press("Enter")
     page.wait_for_url(f"**{lesson_paths(built_site, locale)['embedding-distances']}#exercise-embedding-distances")
+    settle(page)
     assert page.locator(f'{part("embedding-distances", "parakeet-monkey")} .course-checker__answer').input_value() == "0.3"
     other = next(o for o in tb.LOCALES if o != locale)   # another language's pages keep their own work
     reader.open(base_url + tb.path_of(other, "index"))
+    settle(reader.page)
     assert set(reader.page.locator(".course-progress tbody tr").evaluate_all("rs => rs.map(r => r.dataset.state)")) == {"new"}
     reader.assert_clean(f"{locale}: progress")
 

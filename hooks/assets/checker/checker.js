@@ -178,15 +178,22 @@
     },
   };
 
-  /* work.js, once: what it returns is called with the page's pieces (``core``) */
+  /* work.js, once: what it returns is called with the page's pieces (``core``). While calls to it wait,
+     <html data-course-work="busy"> (then "done"): for the curious, and the tests */
   let loaded = null;
+  let pending = 0;
+  const busy = (change) => {
+    pending += change;
+    document.documentElement.dataset.courseWork = pending ? "busy" : "done";
+  };
   const later = (name, ...args) => {
     loaded = loaded || import(new URL(`work.js?v=${script.dataset.version}`, base).href)
       .then((module) => module.default(core));
+    busy(1);
     return loaded.then((work) => work[name](...args)).catch((error) => {
       status("failed", { error: String((error && error.message) || error) });
       return null;
-    });
+    }).finally(() => busy(-1));
   };
 
   /* --- one part: its box, its verdict */
