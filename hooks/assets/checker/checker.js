@@ -297,7 +297,7 @@
   }
 
   /* what work.js works with */
-  const core = { runner, status, words, fill, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf,
+  const core = { runner, words, fill, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf,
                  exerciseOf, boxOf, caretNodes, showVerdict, clearVerdict };
 
   /* --- wiring: show what the build hid, start on first focus, keyboard as well as mouse */
