@@ -44,9 +44,10 @@ lint: $(STAMP)
 test-fast: lint
 	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
 
-# how many planted bugs the fast tests catch (mutmut, at the lowest priority; a benchmark, not in CI)
+# how many planted bugs the fast tests catch (mutmut, then deleted statements, at the lowest priority;
+# a benchmark, not in CI); MINUTES=20 stops each pass after 20 minutes (run it again to go on)
 mutate: $(BIN)/mutmut
-	$(BIN)/python bench/mutate.py
+	$(BIN)/python bench/mutate.py $(if $(MINUTES),--minutes $(MINUTES))
 
 $(BIN)/mutmut: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[mutation]'

@@ -1,27 +1,46 @@
-"""How many planted bugs the fast tests catch: mutmut over the modules `[tool.mutmut]` lists.
+"""How many planted bugs the fast tests catch: mutmut, and deleted statements, over the modules
+`[tool.mutmut]` lists.
 
-    python bench/mutate.py            run mutmut (at the lowest priority), then print the scores
-    python bench/mutate.py --report   print the scores of what earlier runs checked, run nothing
+    python bench/mutate.py                  both passes (at the lowest priority), then the scores
+    python bench/mutate.py --minutes 20     each pass stops after 20 minutes (run it again to go on)
+    python bench/mutate.py --only mutmut    one pass (mutmut or deletions)
+    python bench/mutate.py --module PATH    only that module of the list (repeatable): its unchecked mutants
+    python bench/mutate.py --retry          test the survivors again (after tests were added)
+    python bench/mutate.py --report         print the scores of what earlier runs checked, run nothing
+    python bench/mutate.py --survivors      list the surviving mutants of both passes
 
-mutmut (from PyPI: `pip install -e '.[mutation]'`) copies the tree into mutants/ (not in git),
-changes one thing at a time in grader/reading/parse.py, compare.py, check.py, fast.py, store.py,
-hooks/chapter.py and hooks/blockspec.py (an operator, a constant, a returned value...), and runs the
-fast tests that reach the function it changed. A mutant is killed when a test fails or it runs out
-of time; it survives when every test passes; "no test" means no fast test calls that function in
-process. The score is killed out of checked, per module and in all; the target is 85 %. A run that
-is stopped keeps what it checked (a later run resumes), so the report says how many are unchecked.
-`mutmut results` lists the survivors and `mutmut show NAME` shows one. A benchmark: CI does not run it.
+mutmut (from PyPI: `pip install -e '.[mutation]'`) copies the tree into mutants/ (not in git), changes
+one thing at a time in the judge (grader/judging/rules.py, check.py, table.py), the reader
+(grader/reading/parse.py, notation.py, commas.py), grader/arithmetic/compare.py, the class folder and
+store (grader/grading/folder.py, store.py), the class report (grader/classreport/), hooks/chapter.py
+and hooks/blockspec.py (an operator, a constant, a returned value...), and runs the fast tests that
+reach the function it changed. mutmut never deletes a statement; the second pass
+(bench/deletions.py) does: each ``if``, ``raise``, ``return``, ``continue``, ``break`` and assignment
+inside a function, replaced by ``pass``, one at a time, against the same tests. A mutant is killed
+when a test fails or it runs out of time; it survives when every test passes; "no test" means no fast
+test calls that function in process. The score is killed out of checked, per module and in all; the
+target is 85 %. A stopped run keeps what it checked (a later run resumes), so the report says how many
+are unchecked. `mutmut results` lists mutmut's survivors and `mutmut show NAME` shows one. A benchmark:
+CI does not run it. It runs at the lowest priority (nice 19), each process of a mutant's run within 4 GiB
+of memory; `--minutes` cuts it into slices on a shared machine.
 """
 from __future__ import annotations
 
+import argparse
+import filecmp
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 
 import tomllib
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import deletions  # noqa: E402  (bench/deletions.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = Path(sys.executable).with_name("mutmut")
@@ -32,12 +51,16 @@ VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test",
            36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "unchecked"}
 
 
-def modules() -> list[str]:
+def config() -> dict:
     with open(ROOT / "pyproject.toml", "rb") as handle:
-        return tomllib.load(handle)["tool"]["mutmut"]["only_mutate"]
+        return tomllib.load(handle)["tool"]["mutmut"]
 
 
-def verdicts(module: str) -> Counter:
+def modules() -> list[str]:
+    return config()["only_mutate"]
+
+
+def mutmut_verdicts(module: str) -> Counter:
     """How many mutants of ``module`` got each verdict, from the record mutmut keeps beside its copy."""
     meta = ROOT / "mutants" / f"{module}.meta"
     if not meta.exists():
@@ -46,42 +69,115 @@ def verdicts(module: str) -> Counter:
     return Counter(VERDICT.get(code, "crashed") for code in codes)
 
 
+def deletion_verdicts(module: str, record: dict) -> Counter:
+    entry = record.get(module, {})
+    counts = Counter(entry.get("verdicts", {}).values())
+    counts["unchecked"] = len(entry.get("statements", {})) - sum(counts.values())
+    return counts
+
+
 def score_line(name: str, counts: Counter) -> str:
     total = sum(counts.values())
     killed = counts["killed"] + counts["timeout"]
     checked = total - counts["unchecked"] - counts["skipped"]
     share = f"{killed / checked:6.1%}" if checked else "     -"
-    return (f"{name:<20} {share}  {killed:5d} / {checked:<5d} killed   {counts['survived']:4d} survived   "
-            f"{counts['no test']:4d} no test   {counts['timeout']:4d} timeouts   {counts['unchecked']:4d} unchecked "
+    return (f"{name:<34} {share}  {killed:5d} / {checked:<5d} killed  {counts['survived']:4d} survived  "
+            f"{counts['no test']:4d} no test  {counts['timeout']:4d} timeouts  {counts['unchecked']:4d} unchecked "
             f"of {total}")
 
 
 def report() -> Counter:
     everything = Counter()
-    for module in modules():
-        counts = verdicts(module)
-        everything += counts
-        print(score_line(module, counts))
+    record = deletions.load(ROOT)
+    for title, verdicts in (("mutmut", mutmut_verdicts), ("deleted statements", None)):
+        print(f"{title}:")
+        pass_total = Counter()
+        for module in modules():
+            counts = verdicts(module) if verdicts else deletion_verdicts(module, record)
+            pass_total += counts
+            print("  " + score_line(module, counts))
+        print("  " + score_line(f"all ({title})", pass_total))
+        everything += pass_total
     print(score_line("all", everything))
     return everything
 
 
+def sync_copy() -> None:
+    """mutmut copies the project into mutants/ once and never updates a file it does not mutate: bring
+    those up to date (the module list's files it keeps itself)."""
+    mutated = set(modules())
+    for folder in config().get("source_paths", ["grader", "hooks"]):
+        for path in (ROOT / folder).rglob("*.py"):
+            relative = path.relative_to(ROOT).as_posix()
+            copy = ROOT / "mutants" / relative
+            if relative not in mutated and copy.parent.exists() and not (copy.exists() and filecmp.cmp(path, copy, shallow=False)):
+                shutil.copy2(path, copy)
+
+
+def run_mutmut(names: list[str], minutes: float | None) -> int:
+    """``mutmut run [NAMES]`` at the lowest priority; after ``minutes`` it is interrupted as by Ctrl-C
+    (it keeps what it checked)."""
+    sync_copy()
+    process = subprocess.Popen(["nice", "-n", "19", str(MUTMUT), "run", *names], cwd=ROOT,
+                               env={**os.environ, "NO_COLOR": "1"}, preexec_fn=deletions.limit_memory)
+    try:
+        return process.wait(timeout=None if minutes is None else 60 * minutes)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGINT)
+        process.wait()
+        return 0
+
+
+def mutmut_names(chosen: list[str], verdict: str) -> list[str]:
+    """mutmut's mutants of those modules with that verdict ("survived", "unchecked")."""
+    names = []
+    for module in chosen:
+        meta = ROOT / "mutants" / f"{module}.meta"
+        if meta.exists():
+            codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+            names += [name for name, code in codes.items() if VERDICT.get(code, "crashed") == verdict]
+    return names
+
+
 def main(argv: list[str]) -> int:
-    if argv not in ([], ["--report"]):
-        print(__doc__)
-        return 2
-    ran = subprocess.CompletedProcess([], 0)
-    if not argv:
-        if not MUTMUT.exists():
-            print(f"mutmut is not installed in {MUTMUT.parent}: pip install -e '.[mutation]'", file=sys.stderr)
-            return 2
-        # the lowest priority: the machine running the benchmark may be shared
-        ran = subprocess.run(["nice", "-n", "19", str(MUTMUT), "run"], cwd=ROOT, env={**os.environ, "NO_COLOR": "1"})
-        if ran.returncode != 0:
-            # mutmut could not run the tests on its copy (a failing test, a file the copy lacks): the
-            # scores below are earlier runs' only
-            print(f"mutmut run stopped with exit code {ran.returncode}: run `mutmut run` to see why; "
-                  "the scores below are what earlier runs checked", file=sys.stderr)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--minutes", type=float, help="stop each pass after this many minutes")
+    parser.add_argument("--only", choices=("mutmut", "deletions"), help="run one pass")
+    parser.add_argument("--retry", action="store_true", help="test the survivors again")
+    parser.add_argument("--module", action="append", metavar="PATH",
+                        help="only this module of the list (grader/judging/rules.py); may be repeated")
+    parser.add_argument("--report", action="store_true", help="print the scores so far, run nothing")
+    parser.add_argument("--survivors", action="store_true", help="list the surviving mutants")
+    args = parser.parse_args(argv)
+    if args.survivors:
+        print("\n".join(mutmut_names(modules(), "survived")))
+        print("\n".join(f"{key}  deleted: {statement}" for key, statement in deletions.survivors(ROOT)))
+        return 0
+    chosen = args.module or modules()
+    unknown = sorted(set(chosen) - set(modules()))
+    if unknown:
+        parser.error(f"not in [tool.mutmut] only_mutate: {', '.join(unknown)}")
+    code = 0
+    if not args.report:
+        os.nice(19 - os.nice(0))        # the lowest priority: the machine running the benchmark may be shared
+        if args.only != "deletions":
+            if not MUTMUT.exists():
+                print(f"mutmut is not installed in {MUTMUT.parent}: pip install -e '.[mutation]'", file=sys.stderr)
+                return 2
+            names = mutmut_names(chosen, "survived") if args.retry else [] if not args.module else \
+                mutmut_names(chosen, "unchecked") or [f"{deletions.dotted(module)}.*" for module in chosen]
+            if args.retry and not names:
+                print("no survivor to test again")
+            elif run_mutmut(names, args.minutes) != 0:
+                # mutmut could not run the tests on its copy (a failing test, a file the copy lacks)
+                print("mutmut run stopped with an error: run `mutmut run` to see why; the scores below are "
+                      "what earlier runs checked", file=sys.stderr)
+                code = 1
+        if args.only != "mutmut":
+            copied = [*config().get("source_paths", ["grader", "hooks"]), "tests", "pyproject.toml",
+                      *config().get("also_copy", [])]
+            deletions.run(ROOT, chosen, [p.rstrip("/") for p in copied], config()["pytest_add_cli_args"],
+                          minutes=args.minutes, retry=args.retry)
     counts = report()
     checked = sum(counts.values()) - counts["unchecked"] - counts["skipped"]
     score = (counts["killed"] + counts["timeout"]) / checked if checked else 0.0
@@ -89,7 +185,7 @@ def main(argv: list[str]) -> int:
     if counts["unchecked"]:
         verdict += f" so far ({counts['unchecked']} mutants unchecked: run it again to go on)"
     print(f"target: {TARGET:.0%} killed; {verdict}")
-    return 0 if argv or ran.returncode == 0 else 1
+    return code
 
 
 if __name__ == "__main__":

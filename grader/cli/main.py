@@ -236,6 +236,9 @@ def _log_to(path: Path) -> None:
                 return
             super().emit(record)
     logger = logging.getLogger("grader")
+    for earlier in [h for h in logger.handlers if type(h).__name__ == "Later"]:    # an earlier call's, in-process
+        logger.removeHandler(earlier)
+        earlier.close()
     logger.addHandler(Later(path, encoding="utf-8", delay=True))
     logger.propagate = False
 

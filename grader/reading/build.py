@@ -35,7 +35,9 @@ def build(node: tuple) -> sympy.Expr:
 def _check_power(base: sympy.Expr, exponent: sympy.Expr) -> None:
     """A power whose exponent only SymPy finds to be a number (``9**sqrt(10**10)``): too large to
     build exactly is refused, as the reader refuses one it can see."""
-    if not exponent.is_Number or (base.is_Number and base in (sympy.S.Zero, sympy.S.One, sympy.S.NegativeOne)):
+    if not exponent.is_Number or exponent is sympy.nan:      # 2^(0/0) is NaN: not a real number, said so
+        return
+    if base.is_Number and base in (sympy.S.Zero, sympy.S.One, sympy.S.NegativeOne):
         return
     if abs(exponent) > MAX_EXPONENT:
         raise fail("too-large", 0)

@@ -52,7 +52,7 @@ def test_translated_templates_fill_like_argparse(lang):
     (["show", "x", "--format", "xml"], {"LANG": "ko_KR.UTF-8"}, "잘못된 선택: 'xml'"),
     (["nope"], {"LC_ALL": "id_ID.UTF-8"}, "pilihan tidak sah: 'nope'"),
     (["list", "--lang", "xx"], {"LANG": "ja_JP.UTF-8"}, "--lang の言語 'xx' は使えません"),
-    (["list"], {"GRADER_LANG": "qq", "LANG": "fr_FR.UTF-8"}, "langue « qq » inconnue dans GRADER_LANG"),
+    (["list"], {"GRADER_LANG": "qq", "LANG": "fr_FR.UTF-8"}, "langue «\u202fqq\u202f» inconnue dans GRADER_LANG"),
 ])
 @pytest.mark.slow
 def test_command_line_errors_in_the_students_language(args, env, expected):

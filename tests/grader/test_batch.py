@@ -1,6 +1,9 @@
-"""`grader grade SUBMISSIONS_DIR --out OUT_DIR`, the real command in a subprocess:
-CSV and JSONL content, unreadable files, resuming after kill -9, changed files,
---jobs, hostile answers, bad input."""
+"""`grader grade SUBMISSIONS_DIR --out OUT_DIR`, the real command: CSV and JSONL content, unreadable
+files, resuming after kill -9, changed files, --jobs, hostile answers, bad input.
+
+What the command does (its files, its output, its exit code) is run in this process
+(tests/grader/inprocess.py), fast enough for `make test-fast`; what the process does (kill -9, the
+workers a killed grader leaves, a progress bar on a terminal) runs it in a subprocess."""
 import csv
 import io
 import json
@@ -17,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.grader.inprocess import grader
+
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
@@ -31,9 +36,7 @@ def env(**extra):
 
 
 def grade(folder, out, *args, **extra):
-    proc = subprocess.run([GRADER, "grade", str(folder), "--out", str(out), "--format", "json",
-                           *map(str, args)], capture_output=True, text=True, cwd=ROOT,
-                          env=env(**extra), timeout=300)
+    proc = grader("grade", folder, "--out", out, "--format", "json", *args, cwd=ROOT, **extra)
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "internal error" not in proc.stderr
     return proc
@@ -64,7 +67,6 @@ def klass(tmp_path):
     return folder
 
 
-@pytest.mark.slow
 def test_a_huge_file_is_not_read(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -74,7 +76,6 @@ def test_a_huge_file_is_not_read(tmp_path):
         "the file is 2097152 bytes; a submission has at most 1048576."}]
 
 
-@pytest.mark.slow
 def test_csv_and_jsonl_are_exact(klass, tmp_path):
     out = tmp_path / "out"
     proc = grade(klass, out)
@@ -111,10 +112,8 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
                                                           "hal.toml"]
 
 
-@pytest.mark.slow
 def test_text_summary_names_each_unreadable_file(klass, tmp_path):
-    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "o")],
-                          capture_output=True, text=True, env=env(), timeout=300)
+    proc = grader("grade", klass, "--out", tmp_path / "o")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "8 students: 4 graded, 4 unreadable" in proc.stdout
     assert "  erin.toml: line 3: not valid TOML" in proc.stdout
@@ -122,7 +121,6 @@ def test_text_summary_names_each_unreadable_file(klass, tmp_path):
     assert proc.stderr == ""                            # no progress bar when not a terminal
 
 
-@pytest.mark.slow
 def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -140,7 +138,6 @@ def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
     assert len(rows(out)) == 9                          # one row per student, latest result
 
 
-@pytest.mark.slow
 def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -152,7 +149,6 @@ def test_a_torn_last_line_is_cut_and_that_student_graded_again(klass, tmp_path):
                                                  "frank", "gina", "hal"]
 
 
-@pytest.mark.slow
 def test_a_damaged_whole_line_is_not_trusted_nor_cut(klass, tmp_path):
     out = tmp_path / "out"
     grade(klass, out)
@@ -246,7 +242,6 @@ def test_workers_do_not_outlive_a_killed_grader(tmp_path):
             pass
 
 
-@pytest.mark.slow
 def test_jobs_do_not_change_results(tmp_path, klass):
     for name in ("s1", "s2", "s3"):
         shutil.copy(ROOT / "examples" / "bob.toml", klass / f"{name}.toml")
@@ -256,7 +251,6 @@ def test_jobs_do_not_change_results(tmp_path, klass):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "three" / name).read_bytes()
 
 
-@pytest.mark.slow
 def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     marker = Path("/tmp/grader-pwned-marker")
     marker.unlink(missing_ok=True)
@@ -283,16 +277,13 @@ def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     (["grade", "examples"], "--out"),
     (["grade", "examples", "--out", "README.md"], "README.md"),
 ])
-@pytest.mark.slow
 def test_bad_input_is_a_clear_error(args, says, tmp_path):
     args = [str(tmp_path / "o") if a == "OUT" else a for a in args]
-    proc = subprocess.run([GRADER, *args], capture_output=True, text=True, cwd=ROOT, env=env(),
-                          timeout=60)
+    proc = grader(*args, cwd=ROOT)
     assert proc.returncode == 2 and says in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
-@pytest.mark.slow
 def test_variants_grade_each_student_on_their_own_seed(tmp_path):
     folder = tmp_path / "submissions"
     folder.mkdir()
@@ -306,16 +297,13 @@ def test_variants_grade_each_student_on_their_own_seed(tmp_path):
     assert varied.returncode == 1, varied.stderr
     for student, record in {r["student"]: r for r in lines(tmp_path / "varied")}.items():
         assert record["seed"] == student
-        alone = subprocess.run([GRADER, "submit", str(ROOT / "examples" / "bob.toml"), "--seed", student,
-                                "--format", "json"], capture_output=True, text=True, env=env(), timeout=120)
+        alone = grader("submit", ROOT / "examples" / "bob.toml", "--seed", student, "--format", "json")
         if student != "carol":   # carol's file names its own seed, which --variants overrides
-            alone = subprocess.run([GRADER, "submit", str(folder / f"{student}.toml"), "--seed", student,
-                                    "--format", "json"], capture_output=True, text=True, env=env(), timeout=120)
+            alone = grader("submit", folder / f"{student}.toml", "--seed", student, "--format", "json")
         assert json.loads(alone.stdout)["score"] == record["score"], student
     assert records["alice"]["score"] == 26 and {r["student"]: r for r in lines(tmp_path / "varied")}["alice"]["score"] < 26
 
 
-@pytest.mark.slow
 def test_a_progress_bar_on_a_terminal(klass, tmp_path):
     import pty
     master, slave = pty.openpty()
@@ -338,16 +326,13 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["ja", "fr"])
-@pytest.mark.slow
 def test_the_summary_and_its_errors_speak_the_language(klass, tmp_path, lang):
     from grader.languages.messages import message
 
-    proc = subprocess.run([GRADER, "grade", str(klass), "--out", str(tmp_path / "out"), "--lang", lang],
-                          capture_output=True, text=True, env=env(), timeout=300)
+    proc = grader("grade", klass, "--out", tmp_path / "out", "--lang", lang)
     assert message("batch-unreadable", lang, count=4) in proc.stdout, proc.stdout
     assert message("batch-results", lang, path=tmp_path / "out" / "results.jsonl") in proc.stdout
-    missing = subprocess.run([GRADER, "grade", "nowhere", "--out", str(tmp_path / "o"), "--lang", lang],
-                             capture_output=True, text=True, env=env(), timeout=60)
+    missing = grader("grade", "nowhere", "--out", tmp_path / "o", "--lang", lang, cwd=ROOT)
     assert missing.returncode == 2
     assert message("error-not-a-folder", lang, folder="nowhere") in missing.stderr
 
@@ -404,11 +389,9 @@ def odd(tmp_path):
     return folder
 
 
-@pytest.mark.slow
 def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_path):
     out = tmp_path / "out"
-    proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(out), "--format", "json"],
-                          capture_output=True, text=True, env=env(), timeout=300)  # a FIFO never blocks
+    proc = grader("grade", odd, "--out", out, "--format", "json")       # a FIFO never blocks
     assert "Traceback" not in proc.stderr and proc.returncode == 2, proc.stderr
     data, errors = summary_of(proc)
     graded = {r["student"]: r["score"] for r in lines(out) if r["error"] is None}
@@ -441,17 +424,14 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
     assert {r[0] for r in rows(out)[1:]} == set(graded) | set(errors)
 
 
-@pytest.mark.slow
 def test_an_odd_folder_summary_in_text(odd, tmp_path):
-    proc = subprocess.run([GRADER, "grade", str(odd), "--out", str(tmp_path / "o")],
-                          capture_output=True, text=True, env=env(), timeout=300)
+    proc = grader("grade", odd, "--out", tmp_path / "o")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "  leak.toml: " + says("error-link-outside", "leak.toml") in proc.stdout
     assert "  fifo.toml: " + says("error-fifo", "fifo.toml") in proc.stdout
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
-@pytest.mark.slow
 def test_a_device_is_refused(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -463,7 +443,6 @@ def test_a_device_is_refused(tmp_path):
     assert errors == {"null": says("error-device", "null.toml")}
 
 
-@pytest.mark.slow
 def test_a_file_name_that_is_not_utf8(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -478,13 +457,12 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
     assert [u["file"] for u in data["unreadable"]] == ["caf\\xe9.toml"]
     (out / "results.jsonl").read_bytes().decode("utf-8")               # strict: valid UTF-8
     assert (out / "grades.csv").read_bytes().decode("utf-8").count("caf\\xe9") == 1
-    text = subprocess.run([GRADER, "grade", str(folder), "--out", str(out)], capture_output=True,
-                          env=env(), timeout=300)
-    assert text.returncode == 2 and b"caf\\xe9.toml" in text.stdout
-    text.stdout.decode("utf-8")
+    text = grader("grade", folder, "--out", out)
+    shown = text.stdout.encode("utf-8", "surrogateescape")      # as a UTF-8 pipe receives it
+    assert text.returncode == 2 and b"caf\\xe9.toml" in shown
+    shown.decode("utf-8")
 
 
-@pytest.mark.slow
 def test_ids_that_differ_only_by_normalisation_or_invisible_characters_conflict(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -501,7 +479,6 @@ def test_ids_that_differ_only_by_normalisation_or_invisible_characters_conflict(
     assert errors[nfc].startswith(conflict)
 
 
-@pytest.mark.slow
 def test_csv_injection_in_student_ids(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -525,18 +502,15 @@ def test_csv_injection_in_student_ids(tmp_path):
     assert {r["student"] for r in lines(tmp_path / "out")} == set(ids)   # the JSONL keeps them as they are
 
 
-@pytest.mark.slow
 def test_control_characters_in_file_names_are_escaped_in_the_summary(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
     (folder / "\x1b[1A\x1b[2Kfake.toml").write_text("not toml [")
-    proc = subprocess.run([GRADER, "grade", str(folder), "--out", str(tmp_path / "o")],
-                          capture_output=True, text=True, env=env(), timeout=300)
+    proc = grader("grade", folder, "--out", tmp_path / "o")
     assert proc.returncode == 2 and "\x1b" not in proc.stdout + proc.stderr
     assert "\\x1b[1A\\x1b[2Kfake.toml: " in proc.stdout
 
 
-@pytest.mark.slow
 def test_the_output_folder_inside_the_class_folder_is_not_a_student(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
@@ -563,26 +537,21 @@ def test_the_output_folder_inside_the_class_folder_is_not_a_student(tmp_path):
     (lambda p: p.write_text('{"terrain-warmup": {"lr-at-step": "\\ud800"}}'), "error-lone-surrogate", {}),
     (lambda p: p.write_bytes(b"#" * (2 << 20)), "error-too-big", {"size": 2 << 20, "limit": 1 << 20}),
 ])
-@pytest.mark.slow
 def test_submit_follows_the_same_rules(tmp_path, make, key, params):
     path = tmp_path / "mine.json"
     make(path)
-    proc = subprocess.run([GRADER, "submit", str(path)], capture_output=True, text=True, env=env(),
-                          timeout=120)                   # a FIFO never blocks
+    proc = grader("submit", path)                       # a FIFO never blocks
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip() == message(key, "en", path=path, **params)
 
 
-@pytest.mark.slow
 def test_submit_reads_a_toml_file_with_a_byte_order_mark(tmp_path):
     path = tmp_path / "mine.toml"
     path.write_bytes(b"\xef\xbb\xbf" + ALICE.encode())
-    assert subprocess.run([GRADER, "submit", str(path)], capture_output=True, env=env(),
-                          timeout=120).returncode == 0
+    assert grader("submit", path).returncode == 0
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko", "fr", "id"])
-@pytest.mark.slow
 def test_an_error_in_the_summary_does_not_repeat_the_path(tmp_path, lang):
     folder = tmp_path / "class"
     folder.mkdir()

@@ -1,7 +1,8 @@
 """`grader report OUT_DIR` and `grader grade ... --report`: the instructors' class report.
 
 A class is generated from the bank (right answers in several forms, named mistakes, random
-wrong numbers, unparsable and blank answers), graded by the real command, and every table of
+wrong numbers, unparsable and blank answers), graded by the real command (in this process:
+tests/grader/inprocess.py), and every table of
 the report (report.json and the CSV files) is checked against numbers this test computes on
 its own from results.jsonl, with the standard library (statistics) where the report uses
 numpy. Hand-written results lines (SCHEMA.md's format) cover what a class rarely produces:
@@ -12,12 +13,10 @@ from __future__ import annotations
 import csv
 import json
 import math
-import os
 import re
 import shutil
 import statistics
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -32,24 +31,17 @@ from grader.classreport.named import named_mistakes
 from grader.model import targets
 from grader.reading.parse import parse_answer
 from grader.text import csv_cell
+from tests.grader.inprocess import grader
 
 ROOT = Path(__file__).resolve().parents[2]
-GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
 HOSTILE_IDS = ["<img src=x onerror=alert(1)>", '=HYPERLINK("http://x","y")', "\x1b[2J",
                "+1-2", "@SUM(A1)", "\tTAB", "-cmd"]
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
-def env(**extra):
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("GRADER_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
-    environ.update(extra)
-    return environ
-
-
 def run(*args, cwd: Path = ROOT, **extra) -> subprocess.CompletedProcess:
-    proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True, cwd=cwd,
-                          env=env(**extra), timeout=600)
+    """``grader ARGS`` in this process (tests/grader/inprocess.py): the report is what is tested."""
+    proc = grader(*args, cwd=cwd, **extra)
     assert "Traceback" not in proc.stderr + proc.stdout, proc.stderr
     assert "internal error" not in proc.stderr, proc.stderr
     return proc
@@ -157,7 +149,6 @@ def expected_parts(records: list[dict]) -> dict:
     return table
 
 
-@pytest.mark.slow
 def test_summary_and_histograms_match_an_independent_count(graded):
     records = last_records(graded)
     report = read_json(graded)
@@ -185,7 +176,6 @@ def test_summary_and_histograms_match_an_independent_count(graded):
     assert read_csv(graded, "unreadable")[0]["student"] == "broken"
 
 
-@pytest.mark.slow
 def test_each_part_matches_an_independent_count(graded):
     expected = expected_parts(last_records(graded))
     report = read_json(graded)
@@ -228,7 +218,6 @@ def test_each_part_matches_an_independent_count(graded):
     assert seen >= 10, "the generated class makes named mistakes in most parts"
 
 
-@pytest.mark.slow
 def test_common_wrong_answers_are_grouped_by_exact_value(graded):
     expected = expected_parts(last_records(graded))
     report = read_json(graded)
@@ -254,7 +243,6 @@ def test_common_wrong_answers_are_grouped_by_exact_value(graded):
     assert merged, "some answer was typed in two forms with one value, (1/2, 0) and [0.5, 0]"
 
 
-@pytest.mark.slow
 def test_grade_report_and_report_write_the_same_tables(graded, tmp_path):
     copy = tmp_path / "out"
     shutil.copytree(graded, copy)
@@ -366,7 +354,6 @@ def hostile_results(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.slow
 def test_hostile_ids_and_answers_are_inert_in_the_page_and_every_csv(tmp_path):
     out = hostile_results(tmp_path / "out")
     proc = run("report", out)
@@ -392,7 +379,6 @@ def test_hostile_ids_and_answers_are_inert_in_the_page_and_every_csv(tmp_path):
     assert texts >= 10
 
 
-@pytest.mark.slow
 def test_a_french_report_writes_numbers_the_french_way(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
@@ -402,7 +388,7 @@ def test_a_french_report_writes_numbers_the_french_way(tmp_path):
              result_line("c", {key: part_line(*key, "0.09", 0, "squared-distance")})]
     (out / "results.jsonl").write_text("".join(lines), encoding="utf-8")
     proc = run("report", out, "--lang", "fr")
-    assert proc.returncode == 0 and proc.stdout.startswith("rapport : "), proc.stderr
+    assert proc.returncode == 0 and proc.stdout.startswith("rapport\u00a0: "), proc.stderr
     html = (out / "report.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in html and "Rapport de la classe" in html
     assert "<dd>0,33</dd>" in html                      # the mean total, 1/3
@@ -414,7 +400,6 @@ def test_a_french_report_writes_numbers_the_french_way(tmp_path):
     assert row["mean"].startswith("0.333")      # the CSV files are data: a decimal point
 
 
-@pytest.mark.slow
 def test_environment_language_is_the_report_s_language(tmp_path):
     out = hostile_results(tmp_path / "out")
     assert run("report", out, LANG="ja_JP.UTF-8").returncode == 0
@@ -423,7 +408,6 @@ def test_environment_language_is_the_report_s_language(tmp_path):
     assert "학급 보고서" in (out / "report.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.slow
 def test_a_damaged_and_torn_results_file_is_reported_and_left_as_it_is(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
@@ -448,7 +432,6 @@ def test_a_damaged_and_torn_results_file_is_reported_and_left_as_it_is(tmp_path)
     assert "5 damaged lines are left out" in html and "is incomplete" in html
 
 
-@pytest.mark.slow
 def test_no_results_is_a_clear_error_and_an_empty_file_an_empty_report(tmp_path):
     proc = run("report", tmp_path / "nothing")
     assert proc.returncode == 2 and "no results to report" in proc.stderr
@@ -466,7 +449,6 @@ def test_no_results_is_a_clear_error_and_an_empty_file_an_empty_report(tmp_path)
     assert proc.returncode == 2 and "report.html" in proc.stderr
 
 
-@pytest.mark.slow
 def test_variants_report_the_spread_of_scores_by_seed(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
@@ -486,7 +468,6 @@ def test_variants_report_the_spread_of_scores_by_seed(tmp_path):
     assert 'id="variants"' in html and "Mean total by variant" in html
 
 
-@pytest.mark.slow
 def test_grade_with_variants_and_report(tmp_path):
     folder = tmp_path / "submissions"
     folder.mkdir()
@@ -501,7 +482,6 @@ def test_grade_with_variants_and_report(tmp_path):
         pytest.approx({r["student"]: r["score"] for r in records})
 
 
-@pytest.mark.slow
 def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, monkeypatch):
     """A large class is read in pieces and its answers in chunks by forked workers: same tables."""
     from grader import classreport
@@ -537,7 +517,6 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
     assert alone["source"]["torn"] and alone["source"]["lines"] == len(raw) + 2
 
 
-@pytest.mark.slow
 def test_the_readme_s_example_is_what_grader_report_prints(tmp_path):
     from tests.grader.test_readme import a_class, matches
     section = (ROOT / "README.md").read_text(encoding="utf-8").split("## For instructors", 1)[1]

@@ -107,7 +107,7 @@ def test_check_json():
     ([], {"LC_ALL": "zh_CN.UTF-8"}, "距离的平方"),
     ([], {"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "fr_FR.UTF-8"}, "거리의 제곱"),
     ([], {"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, "squared distance"),
-    (["--lang", "id"], {"LANG": "ja_JP.UTF-8"}, "jarak kuadrat"),
+    (["--lang", "id"], {"LANG": "ja_JP.UTF-8"}, "kuadrat jarak"),
     ([], {}, "squared distance"),
 ])
 @pytest.mark.slow

@@ -29,7 +29,7 @@ import yaml
 
 from grader import bank
 from grader.model import targets
-from grader.reading.show import show
+from grader.reading.show import show as written
 from hooks import checker
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.site import test_browser as tb
@@ -127,7 +127,7 @@ def corpus() -> list[Case]:
     cases = readme_cases()
     for ex in bank.EXERCISES.values():
         for part in ex.parts:
-            cases += [Case(ex.id, part.id, show(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
+            cases += [Case(ex.id, part.id, written(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
                       for key, value in targets.mistakes(ex, part.id)]
             cases += number_cases(ex, part)
     for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
@@ -136,6 +136,8 @@ def corpus() -> list[Case]:
         cases += [Case(ex.id, first.id, answer, why="hostile") for answer in HOSTILE]
     cases += [Case("embedding-distances", "parakeet-fourier", "1,8708", "id", why="decimal comma"),
               Case("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", why="decimal comma in a vector"),
+              Case("attention-weights", "weights", "(0,5,0,5,0)", "fr", why="commas that read two ways"),
+              Case("embedding-distances", "parakeet-monkey", "e^-1/2", "en", why="an ambiguous notation"),
               Case("embedding-distances", "parakeet-monkey", "０．３", "ja", why="full-width digits"),
               Case("embedding-distances", "parakeet-monkey", "0.3", "ja", why="ja"),
               Case("embedding-distances", "parakeet-monkey", "0,3", "ja", why="a comma where ja has none")]
@@ -380,10 +382,11 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
         assert part["prompt"] in prompt.text_content()
     variant = bank.variant(exercise, seed)
     for part in variant.parts:
-        answers = [show(part.reference) if part.kind != "set" else
-                   "{" + ", ".join(show(tuple(p)) for p in part.reference) + "}"]
-        answers += [show(value if part.kind == "vector" else value[0]) for _, value in targets.mistakes(variant, part.id)][:2]
-        answers.append(show(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
+        answers = [written(part.reference) if part.kind != "set" else
+                   "{" + ", ".join(written(tuple(p)) for p in part.reference) + "}"]
+        answers += [written(value if part.kind == "vector" else value[0])
+                    for _, value in targets.mistakes(variant, part.id)][:2]
+        answers.append(written(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
         for answer in answers:
             case = Case(exercise, part.id, answer, locale, seed, why="variant")
             assert page_verdict(page, case) == cli_verdict(case), case
@@ -455,7 +458,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
         page.locator(".course-checker__answer").first.fill("(1, 1, 0)")
         page.locator(".course-checker__check").first.click()
         page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_ms(CHECKING))
-        page.locator(".course-checker__answer").nth(2).fill("(0,38, 0,38, 0,23)")   # a long verdict, with a caret
+        page.locator(".course-checker__answer").nth(2).fill("(0,5,0,5,0)")   # a long verdict, with a caret
         page.locator(".course-checker__check").nth(2).click()
         page.wait_for_function(SETTLED, arg=[".course-checker[data-part='weights'] .course-checker__verdict"], timeout=wait_ms(CHECKING))
         boxes = page.locator(".course-checker, .course-checker-exercise, .course-checker input, .course-checker button, "

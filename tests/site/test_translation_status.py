@@ -7,10 +7,12 @@ import re
 import shutil
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
 
 from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
@@ -97,6 +99,27 @@ def test_a_stale_page_shows_the_notice_and_the_status_counts_it(tmp_path):
     code, _, rows = command_table(tmp_path)
     assert code == 0 and table == rows
     assert all(row[3] == "1" and int(row[2]) == int(row[1].split("/")[0]) - 1 for row in rows[1:]), rows
+
+
+def test_a_page_a_locale_lacks_falls_back_to_english_with_a_notice_in_its_language(tmp_path):
+    """Every locale translates every lesson; without its lesson 1, a locale shows the English page under a notice
+    in the reader's language (its labels.toml), and the status counts the page missing."""
+    config = copy_site(tmp_path)
+    translations = ("ja", "zh", "ko", "fr", "id")
+    for locale in translations:
+        (tmp_path / "docs" / locale / "01-semantic-distance.md").unlink()
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    for locale in translations:
+        html = (tmp_path / "site" / locale / "01-semantic-distance/index.html").read_text(encoding="utf-8")
+        notice = re.search(rf'<[^>]*class="course-fallback"[^>]*\blang="{locale}"[^>]*>(.*?)</', html, re.S)
+        label = tomllib.loads((tmp_path / "docs" / locale / "labels.toml").read_text(encoding="utf-8"))
+        assert notice and label["fallback_notice"] in unescape(notice.group(1)), locale
+        assert '<div lang="en">' in html                     # the English text says it is English
+        assert "course-fallback" not in (tmp_path / "site" / locale / "02-attention-projection/index.html"
+                                         ).read_text(encoding="utf-8")
+    _, _, rows = command_table(tmp_path)
+    assert all(row[4] == "1" for row in rows[1:]), rows
 
 
 @pytest.mark.parametrize(
