@@ -201,6 +201,16 @@ def within(answer, reference, factor=1) -> bool | None:
     return None
 
 
+def is_real(value) -> bool:
+    """Has ``value`` a finite real value? (0/0, 1/0, sqrt(-1) and log(0) have none.)"""
+    if rational(value) is not None:
+        return True
+    try:
+        return _decimal(value, DIGITS) is not None
+    except TooLarge:
+        return True
+
+
 def compare_scalar(answer, reference, *, exact: bool = False) -> Verdict:
     """Is ``answer`` the number ``reference``? ``exact``: it must be the very number (a whole-number
     entry, or an entry written as an exact form); else it must be within the tolerance (a number), and

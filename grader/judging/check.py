@@ -153,7 +153,11 @@ def _judge(exercise_id, part_id, reading, seed, timeout, limited) -> Outcome:
         bank.numeric(exercise_id, seed)      # drawn here, before the fork: kept for the next answer
 
     def symbolic() -> Outcome:
-        outcome = _decide(exercise_id, part_id, _answer(reading, parse.value), seed, symbolic=True)
+        try:
+            answer = _answer(reading, parse.value)
+        except parse.AnswerSyntaxError as exc:    # a power only SymPy sees is too large (2^(10^15*sqrt(1)))
+            return Outcome(0.0, (finding(exc.error.key, **exc.error.param_dict),))
+        outcome = _decide(exercise_id, part_id, answer, seed, symbolic=True)
         if outcome is None:
             raise Undecided("no source could decide")     # never: SymPy decides or says 'undecided'
         return outcome

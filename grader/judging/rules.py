@@ -207,7 +207,8 @@ def _set(source: Source, part, answer: Answer) -> Outcome:
     fraction = max(0, net) / len(reference)
     if fraction == 1:
         return Outcome(1.0)
-    found = [source.point_note(points[i]) for i in match.unmatched]
+    found = [source.point_note(points[i]) if all(map(compare.is_real, points[i])) else finding("not-a-real-number")
+             for i in match.unmatched]
     found += [finding("duplicate-point", point=show(points[i])) for i in match.duplicates]
     if match.missing:
         found.append(finding("missing-points", count=match.missing, total=len(reference)))

@@ -226,18 +226,45 @@ class _Walker:
     def ambiguity(self, node: ast.BinOp, left: Node, right: Node) -> None:
         """Refuse what reads two ways; note what reads by a convention worth showing."""
         op = "/" if isinstance(node.op, ast.Div) else "*"
-        power = node.left
-        if isinstance(power, ast.BinOp) and isinstance(power.op, ast.Pow) and not self.parenthesized(power.right):
+        found = self.power_before(node)
+        if found:
+            power, path = found
             if isinstance(power.right, ast.UnaryOp):         # e^-1/2: e^(-1)/2 or e^(-1/2)?
-                base, (_, exponent) = left[1], left[2]
+                (_, base, exponent) = _at(left, path)
+                exponent = exponent[1] if exponent[0] == "neg" and isinstance(power.right.op, ast.USub) else exponent
+                sign = "neg" if isinstance(power.right.op, ast.USub) else None
+                inner = (op, exponent, right)
+                second = _replace(left, path, ("^", base, (sign, inner) if sign else inner))
                 raise fail("ambiguous-reading", self.column(power.right), text=self.typed_text(node),
-                           first=text((op, left, right)), second=text(("^", base, ("neg", (op, exponent, right)))))
+                           first=text((op, left, right)), second=text(second))
             if op == "/":
                 self.tags.add("precedence")                  # e^1/2 is e^1 / 2
         if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node):
             (_, a, b) = left                                   # 1/2√2: (1/2)·√2 or 1/(2√2)?
             raise fail("ambiguous-reading", self.column(node.left), text=self.typed_text(node),
                        first=text(("*", left, right)), second=text(("/", a, ("*", b, right))))
+
+    def power_before(self, node: ast.BinOp) -> tuple[ast.BinOp, tuple[int, ...]] | None:
+        """The power written right before this product's or quotient's operator with an exponent in no
+        brackets of its own (``e^-1`` in ``2*e^-1/2``, ``-e^-1/2``, ``2^e^-1/2``), and its path in the
+        left operand's tree; None if there is none or a closing bracket stands between (``(e^-1)/2``)."""
+        operand, path = node.left, ()
+        while True:
+            if isinstance(operand, ast.UnaryOp):
+                path += (1,) if isinstance(operand.op, ast.USub) else ()
+                operand = operand.operand
+            elif isinstance(operand, ast.BinOp) and (isinstance(operand.op, (ast.Mult, ast.Div)) or (
+                    isinstance(operand.op, ast.Pow) and isinstance(operand.right, ast.BinOp)
+                    and isinstance(operand.right.op, ast.Pow))):     # 2*e^-1, 2^e^-1: the right side is next
+                operand, path = operand.right, path + (2,)
+            else:
+                break
+        if not (isinstance(operand, ast.BinOp) and isinstance(operand.op, ast.Pow)):
+            return None
+        if self.parenthesized(operand.right):
+            return None
+        between = self.source[self._char(operand.end_col_offset):self._char(node.right.col_offset)]
+        return None if ")" in between else (operand, path)
 
     def call(self, node: ast.Call, depth: int, col: int) -> Node:
         if not isinstance(node.func, ast.Name):
@@ -250,6 +277,20 @@ class _Walker:
         if len(node.args) != 1:
             raise fail("wrong-arity", col, name=name, count=len(node.args))
         return ("call", "log" if name == "ln" else name, self.scalar(node.args[0], depth + 1))
+
+
+def _at(tree: Node, path: tuple[int, ...]) -> Node:
+    for step in path:
+        tree = tree[step]
+    return tree
+
+
+def _replace(tree: Node, path: tuple[int, ...], node: Node) -> Node:
+    """``tree`` with the node at ``path`` (indices into the tuples) replaced by ``node``."""
+    if not path:
+        return node
+    step = path[0]
+    return tree[:step] + (_replace(tree[step], path[1:], node),) + tree[step + 1:]
 
 
 def text(node: Node) -> str:

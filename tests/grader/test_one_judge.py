@@ -141,3 +141,22 @@ def test_a_class_with_every_hostile_answer_is_graded_to_the_end(tmp_path):
     assert len(records) == len(HOSTILE) + 3 and all(r["error"] is None for r in records.values())
     notes = {p["note"] for r in records.values() for e in r["exercises"] for p in e["parts"]}
     assert "internal-error" not in notes and {"too-large", "ambiguous-reading", "ambiguous-exponent"} <= notes
+
+
+@pytest.mark.parametrize("answer, second", [
+    ("e^-1/2", "e^(-1/2)"), ("2*e^-1/2", "2*e^(-1/2)"), ("-e^-1/2", "-e^(-1/2)"), ("2^e^-1/2", "2^(e^(-1/2))"),
+])
+def test_a_refusal_names_both_readings_of_the_whole_answer(answer, second):
+    """The second reading is the whole answer with the exponent taking the quotient, not the power alone."""
+    from grader.reading.errors import AnswerSyntaxError
+    from grader.reading.parse import read
+    with pytest.raises(AnswerSyntaxError) as refused:
+        read(answer)
+    params = dict(refused.value.error.params)
+    assert (refused.value.error.key, params["text"], params["second"]) == ("ambiguous-reading", answer, second)
+
+
+@pytest.mark.parametrize("answer", ["(e^-1)/2", "(2*e^-1)/2", "2*(3*e^-1)/2", "e^(-1)/2"])
+def test_a_bracket_that_closes_before_the_quotient_settles_the_reading(answer):
+    from grader.reading.parse import read
+    assert read(answer).kind == "scalar"

@@ -342,14 +342,11 @@ def test_a_power_with_an_undefined_exponent_is_not_a_real_number(answer):
     assert check_part("embedding-distances", "parakeet-monkey", answer).note == "not-a-real-number"
 
 
-@pytest.mark.xfail(strict=True, reason="a set point with an entry that is not a finite real number reaches "
-                   "grader/model/geometry.py violations(), whose `x < 0` on NaN or zoo raises TypeError: "
-                   "the part's note is internal-error and check exits 3 (found by the properties)")
 @pytest.mark.parametrize("answer", ["{(0/0, 1, 0)}", "{(1/0, 1, 0)}", "{(sqrt(-1), 1, 0)}", "{(log(0), 1, 0)}"])
 def test_a_point_that_is_not_real_gets_a_verdict(answer):
     ran = grader("check", "reachable-vertices", "vertices", answer, "--format", "json")
     assert ran.returncode in (1, 2), ran.stderr
-    assert json.loads(ran.stdout)["note"] != "internal-error"
+    assert "not-a-real-number" in json.loads(ran.stdout)["notes"], ran.stdout
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in Linux's /proc")
@@ -376,7 +373,7 @@ def test_the_internal_error_log_does_not_pile_up_in_a_long_lived_process(monkeyp
 
 AMBIGUOUS = {"e^-1/2": "ambiguous-reading", "1/2√2": "ambiguous-reading", "2e+1": "ambiguous-exponent"}
 CONTEXTS = ("X", "1+X", "X+1", "2-X", "(X)", "sqrt(X)", "X*2", "X^2", "2*1+X", "(1, X, 0)")
-MISSED = ("2*X", "-X", "2/X", "2^X")     # where e^-1/2 is read as (e^(-1))/2 without a word
+BEHIND = ("2*X", "-X", "2/X", "2^X", "2*3*X")   # the power deeper in the tree than the quotient it stands before
 
 
 def _in_context(context: str, core: str) -> str:
@@ -385,21 +382,13 @@ def _in_context(context: str, core: str) -> str:
 
 @pytest.mark.parametrize("answer, note", [
     *[(_in_context(c, core), note) for core, note in AMBIGUOUS.items() for c in CONTEXTS],
-    *[(_in_context(c, core), note) for core, note in AMBIGUOUS.items() if core != "e^-1/2" for c in MISSED],
-    *[pytest.param(_in_context(c, "e^-1/2"), "ambiguous-reading", marks=pytest.mark.xfail(strict=True, reason=(
-        "e^-1/2 is refused as reading two ways only where (e^-1)/2 is a division whose left side is the power "
-        "itself: in 2*e^-1/2, -e^-1/2, 2/e^-1/2 and 2^e^-1/2 the parse puts the power deeper, and the answer is "
-        "read as (e^(-1))/2 (with a Read as line) without the refusal the README promises"))) for c in MISSED],
+    *[(_in_context(c, core), note) for core, note in AMBIGUOUS.items() for c in BEHIND],
 ])
 def test_what_reads_two_ways_is_refused_wherever_it_stands(answer, note):
     key = ("attention-weights", "weights") if answer.startswith("(1,") else ("embedding-distances", "parakeet-monkey")
     assert check_part(*key, answer).note == note, answer
 
 
-@pytest.mark.xfail(strict=True, reason="a power whose exponent only SymPy finds too large (10^15*sqrt(1)) is refused "
-                   "by grader/reading/build.py with an AnswerSyntaxError('too-large') raised inside the judge's child, "
-                   "which the judge does not catch: internal-error, exit 3, while the preview reads the answer (found by "
-                   "test_the_preview_refuses_exactly_what_the_check_refuses in the long profile)")
 @pytest.mark.parametrize("answer", ["2^(10^15*sqrt(1))", "e^(1000000000000000*sqrt(1))", "(1/2)^(sqrt(4)*10^20)"])
 def test_a_power_too_large_to_build_is_refused_as_too_large(answer):
     ran = grader("check", "embedding-distances", "parakeet-monkey", answer, "--format", "json")
