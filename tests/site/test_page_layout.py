@@ -66,7 +66,7 @@ OVERFLOW = """box => {
 }"""
 
 LONG = [   # (exercise, part, answer): a refusal with a caret, a long feedback, a very long answer
-    ("attention-weights", "weights", "(0,38, 0,38, 0,23)"),
+    ("attention-weights", "weights", "(0,5,0,5,0)"),
     ("attention-weights", "weights", "(1, 2"),
     ("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))"),
     ("attention-weights", "scores", "(" + ", ".join(["1"] * 120) + ")"),
