@@ -170,9 +170,9 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
         f'<p>{label("progress_help")}</p>'
         f'<p class="course-progress__summary"></p>'
         f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
-        f'<div class="md-typeset__table"><table><thead><tr><th scope="col">{label("col_lesson")}</th>'
+        f'<table><thead><tr><th scope="col">{label("col_lesson")}</th>'
         f'<th scope="col">{label("col_exercise")}</th><th scope="col">{label("col_state")}</th>'
-        f'<th scope="col">{label("col_score")}</th></tr></thead><tbody>{body}</tbody></table></div>'
+        f'<th scope="col">{label("col_score")}</th></tr></thead><tbody>{body}</tbody></table>'
         + work_html(labels, clear=False) +
         "</section>"
     )

@@ -104,6 +104,11 @@ def test_no_page_is_wider_than_a_375_px_screen(browser, base_url, locale):
             reader.open(base_url + tb.path_of(locale, name))
             width = reader.page.evaluate("document.documentElement.scrollWidth")
             assert width <= 375, f"{tb.path_of(locale, name)} is {width} px wide"
+            if name == "index" and reader.page.locator(".course-progress").count():   # the progress: no sideways scroll
+                reader.page.wait_for_selector(".course-progress:not([hidden])")
+                wrap = reader.page.locator(".course-progress table").evaluate(
+                    "t => { const w = t.closest('.md-typeset__scrollwrap') || t; return [w.scrollWidth, w.clientWidth]; }")
+                assert wrap[0] <= wrap[1], f"{tb.path_of(locale, name)}: the progress table scrolls sideways {wrap}"
         reader.assert_clean(f"{locale} at 375 px")
     finally:
         reader.context.close()
@@ -122,7 +127,8 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         page = reader.page
         section = page.locator(f"section#exercise-{exercise}")
         lesson_data = section.locator(".course-exercise__data")
-        top = lesson_data.bounding_box()["y"]
+        on_page = "el => el.getBoundingClientRect().top + window.scrollY"   # Use this variant scrolls to its button
+        top = lesson_data.evaluate(on_page)
         figure_id = bank.get(exercise).definition.figure.id
         drawing = page.locator(f"#figure-{figure_id} .course-figure__drawing")
         lesson_desc = drawing.locator("svg desc").text_content()
@@ -135,7 +141,7 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         # where the lesson's data were: right after them, before what to submit
         assert view.evaluate("v => v.previousElementSibling.classList.contains('course-exercise__data')")
         assert view.evaluate("v => v.nextElementSibling.classList.contains('course-exercise__heading')")
-        assert abs(view.bounding_box()["y"] - top) < 2
+        assert abs(view.evaluate(on_page) - top) < 2
         shown = dict(zip(view.locator("dt").all_text_contents(), view.locator("dd").all_text_contents()))
         grader_show = json.loads(web.show(exercise, locale, seed))["result"]
         assert list(shown) == [grader_show["data_labels"][name] for name in grader_show["data"]]
