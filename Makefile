@@ -1,4 +1,4 @@
-# Two commands do everything on a fresh machine with Python 3.11+:
+# Two commands do everything on a fresh machine with Python 3.10+:
 #   make serve   build the site and serve it at http://127.0.0.1:8000
 #   make test    run every test (unit, grader CLI, real site builds, a real browser)
 # For the quick loop: make test-fast (unit and CLI tests: no site build, no browser).
@@ -35,10 +35,12 @@ build: $(STAMP) $(NPM_STAMP)
 test: lint $(NPM_STAMP)
 	$(BIN)/python -m pytest
 
-# ruff, and the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter])
+# ruff, the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter]), and vermin:
+# nothing in the grader or the hooks needs a newer Python than requires-python (3.10)
 lint: $(STAMP)
 	$(BIN)/ruff check grader hooks tests bench
 	$(BIN)/lint-imports
+	$(BIN)/vermin --quiet --violations --eval-annotations --no-tips -t=3.10- grader hooks
 
 # unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
 test-fast: lint

@@ -22,6 +22,7 @@ import argparse
 import functools
 import io
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -60,21 +61,24 @@ def serve(folder: Path):
         server.server_close()
 
 
-def build(root: Path, site: Path) -> Path:
+def build(root: Path, site: Path, env: dict | None = None) -> Path:
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml"), "-d", str(site)],
-                   cwd=root, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+                   cwd=root, check=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return site
 
 
 def build_ref(ref: str, folder: Path) -> Path:
-    """The site as `ref` builds it: its committed tree, this Python."""
+    """The site as `ref` builds it: its committed tree, this Python, this tree's Pyodide (node_modules is
+    not in git) and its packed zips where they are the same (.cache/checker: named by their inputs)."""
     tree = folder / "tree"
     tree.mkdir(parents=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(tree, filter="data")
-    return build(tree, folder / "site")
+    if (ROOT / ".cache" / "checker").is_dir():
+        shutil.copytree(ROOT / ".cache" / "checker", tree / ".cache" / "checker")
+    return build(tree, folder / "site", {"COURSE_PYODIDE_DIR": str(ROOT / "node_modules" / "pyodide")})
 
 
 def check(page, answer: str) -> float:

@@ -11,5 +11,6 @@ drawn from :mod:`grader.model.seeds`), :mod:`grader.reading.parse` (safe answer 
 :mod:`grader.grading.submission` (reading files), :mod:`grader.grading.batch` (a class's folder,
 resumable, on the long-lived workers of :mod:`grader.grading.pool`), :mod:`grader.cli.output`
 (text/JSON/Gradescope) and :mod:`grader.cli.main` (the command; its argparse words
-from :mod:`grader.cli.argtext`).
+from :mod:`grader.cli.argtext`), with :mod:`grader.cli.autograder` (the Gradescope zip) and
+:mod:`grader.cli.gradescope` (what the zip's run_autograder runs).
 """

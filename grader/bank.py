@@ -116,3 +116,14 @@ def _drawn(exercise_id: str, seed: str) -> Exercise:
 def figures() -> dict[str, Definition]:
     """{figure id: the exercise that draws it}."""
     return {d.figure.id: d for d in definitions() if d.figure is not None}
+
+
+def catalog_needs() -> dict[str, str]:
+    """{message key: the exercise module that uses it}: every key the exercises need in the catalogs
+    (their titles, prompts, data labels, forms and feedback), for the catalog check."""
+    needs = {}
+    for found in definitions():
+        module = found.parts.__module__.replace(".", "/") + ".py"
+        for key in found.catalog_keys():
+            needs.setdefault(key, module)
+    return needs

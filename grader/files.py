@@ -1,5 +1,5 @@
-"""The few file rules every part of the project shares: an atomic write, a content fingerprint, and
-the line where a piece of text sits in a file.
+"""The few file rules every part of the project shares: an atomic write, a content fingerprint, the
+line where a piece of text sits in a file, and the TOML reader of every Python the project runs on.
 
 Kept here, once, because each had grown copies that disagreed (one atomic write used a fixed
 ``.tmp`` name, so two builds at once raced on it). Standard library only: the command line, the
@@ -10,9 +10,19 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Iterable
+
+# TOML: the standard library's reader from Python 3.11, the same parser from PyPI (tomli) on 3.10
+if sys.version_info >= (3, 11):
+    import tomllib  # noqa: F401  (what the project imports as grader.files.tomllib)
+else:
+    import tomli as tomllib  # noqa: F401
+
+# The most digits Python converts to an int (3.11, and 3.10.7 on: CVE-2020-10735); 4300 is its default
+MAX_INT_DIGITS = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300  # novermin
 
 
 def write_atomic(path: Path | str, text: str | bytes, *, sync: bool = True) -> None:
@@ -97,6 +107,21 @@ def _mode(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def package_files(root: Path | str) -> list[Path]:
+    """The files of the grader package at ``root`` that make it what it is, sorted: its modules
+    (``*.py`` at any depth) and its catalogs (``locale/*/LC_MESSAGES/*.po``); never ``__pycache__``.
+    They name the grading engine's version, and they are what ``grader autograder`` packs."""
+    found = []
+    for folder, subfolders, names in os.walk(root):     # os.walk: a third of pathlib's globs' time
+        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+        inside = os.path.relpath(folder, root).replace(os.sep, "/")
+        for name in sorted(names):
+            if (name.endswith(".py")
+                    or (inside.startswith("locale/") and inside.endswith("/LC_MESSAGES") and name.endswith(".po"))):
+                found.append(Path(folder, name))
+    return found
 
 
 def fingerprint(paths: Iterable[Path | str], root: Path | str | None = None, *, length: int = 64) -> str:

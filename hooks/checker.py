@@ -6,17 +6,12 @@ When `extra.course.check_in_browser` is on (the default) and the pinned runtime 
 - each exercise part gets an answer box, a Check button and a live verdict, each exercise its "Check all",
   a seed box for a variant and the student's work kept in the browser (hooks/workspace.py: the markup,
   hidden until checker.js shows it, so a reader without script sees the command-line route only);
-- a page with an exercise, and the home page (the progress), loads two small files, checker.js and
-  checker.css (:func:`page_tags`);
-  the worker and everything it loads are fetched only when an answer box is first focused;
-- once per build, the hook writes into the site's `assets/checker/` (:func:`publish`): those files,
-  the worker, the Pyodide files that loading needs, and one zip holding the grader package, SymPy
-  and mpmath of the Python that runs the build, with the fast path's reference table (so the first
-  plain number is judged without SymPy). Where Node.js is installed, SymPy and mpmath go in as
-  Pyodide's own bytecode, compiled by the runtime itself (checker_compile.mjs): the first exact form
-  is then judged about three times as fast. The zip is cached in `.cache/checker/` by the
-  fingerprint of its inputs (the compiled libraries apart, so a change to the grader does not
-  compile SymPy again).
+- a page with an exercise, and the home page (the progress), loads two small files, the checker's script and stylesheet (:func:`page_tags`);
+  the worker and everything it loads are fetched when an exercise scrolls into view (loader.js);
+- once per build, the hook writes into the site's `assets/checker/` (:func:`publish`) those files, the
+  worker, the Pyodide files it loads and the zips of hooks/checker_pack.py (the grader and its table,
+  the standard library's part a first verdict needs, SymPy's and the rest), every one named by the
+  hash of its content, so a host may let browsers keep them forever.
 
 Where the runtime is missing (or is not the version package-lock.json pins), the build goes on
 without in-page checking and says why, once. `COURSE_PYODIDE_DIR` points the hook at another
@@ -25,30 +20,23 @@ folder than node_modules/pyodide (the tests use it to build without the runtime)
 
 from __future__ import annotations
 
-import importlib.metadata
-import importlib.util
 import json
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
-import time
-import zipfile
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from grader import files
 
 ROOT = Path(__file__).resolve().parent.parent
-ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # checker.js, checker.css, worker.js
-CACHE = ROOT / ".cache" / "checker"
+ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # loader.js, checker.js, checker.css, worker.js
+SCRIPT_PARTS = ("loader.js", "checker.js")   # joined into the one script a page loads
 PUBLISHED = "assets/checker"         # where the site serves them, for every locale
 RUNTIME_ENV = "COURSE_PYODIDE_DIR"
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-LIBRARIES = ("sympy", "mpmath")   # packed from the build's Python with the grader, without tests
-COMPILE = Path(__file__).resolve().with_name("checker_compile.mjs")
-LEFT_OUT = frozenset({"tests", "__pycache__"})
+SERVED_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")   # the rest is read by the build only
+FILES_MARK = "const FILES = {};   // replaced by the build"   # in worker.js
+WORK_MARK = 'const WORK = "work.js";'   # in checker.js: work.js's name in the site
 # wasm runs the grader about twice as slowly as CPython: the page's limit on one check
 WASM_SLOWDOWN = 2
 SYMPY_BUDGET = 120   # seconds the first exact form may take to load SymPy, on top of the limit
@@ -57,13 +45,15 @@ MARKERS = ('class="course-checker-exercise"', 'class="course-progress"')   # wha
 
 @dataclass(frozen=True)
 class Checker:
-    """Whether the build puts a checker on the pages; if not, why (for the one message)."""
+    """Whether the build puts a checker on the pages; if not, why (for the one message). When on, what
+    the site serves, packed the first time a page or the publish step asks (a hook's test that only
+    configures a build never traces the grader): ``served`` maps each file's path in assets/checker/
+    to its source (a file, or text); ``given``, the same and the three names, for a test."""
 
     on: bool
     reason: str = ""
     runtime: Path | None = None
-    archive: str = ""          # the zip's file name, named by its inputs' fingerprint
-    version: str = ""          # the fingerprint of checker.js, worker.js and checker.css: their URLs' ?v=
+    given: tuple | None = None   # (served, (script, style, worker))
 
     @classmethod
     def decide(cls, wanted: bool, environ) -> "Checker":
@@ -72,9 +62,28 @@ class Checker:
             return cls(False, "extra.course.check_in_browser is false")
         runtime = runtime_dir(environ)
         why = runtime_problem(runtime)
-        if why:
-            return cls(False, why, runtime)
-        return cls(True, "", runtime, f"grader-{archive_key(runtime)}.zip", assets_version())
+        return cls(not why, why, runtime)
+
+    @cached_property
+    def _files(self) -> tuple[dict, tuple[str, str, str]]:
+        return self.given or site_files(self.runtime)
+
+    @property
+    def served(self) -> dict:
+        return self._files[0]
+
+    @property
+    def script(self) -> str:
+        """The name the page asks for: checker-<hash>.js (and style: checker-<hash>.css; worker: worker-<hash>.js)."""
+        return self._files[1][0]
+
+    @property
+    def style(self) -> str:
+        return self._files[1][1]
+
+    @property
+    def worker(self) -> str:
+        return self._files[1][2]
 
     def message(self) -> str:
         return (f"in-page answer checking is off: {self.reason}; the exercises show the "
@@ -122,7 +131,7 @@ def runtime_problem(runtime: Path) -> str:
 
 
 def page_tags(output: str, page_url: str, checker: Checker) -> str:
-    """Add checker.css and checker.js to a written page that has an exercise checker."""
+    """Add the checker's stylesheet and script to a written page that has an exercise checker or the progress."""
     if not checker.on or not any(marker in output for marker in MARKERS):
         return output
     from mkdocs.utils import get_relative_url
@@ -130,140 +139,64 @@ def page_tags(output: str, page_url: str, checker: Checker) -> str:
     from grader.judging.limits import DEFAULT_TIMEOUT
 
     base = get_relative_url(PUBLISHED, page_url or ".")
-    version = checker.version   # hashed once per build, not per page
     tags = (
-        f'<link rel="stylesheet" href="{base}/checker.css?v={version}">'
-        f'<script src="{base}/checker.js?v={version}" data-archive="{checker.archive}" '
-        f'data-version="{version}" data-limit="{DEFAULT_TIMEOUT * WASM_SLOWDOWN:g}" '
-        f'data-sympy-budget="{SYMPY_BUDGET}" defer></script>'
+        f'<link rel="stylesheet" href="{base}/{checker.style}">'
+        f'<script src="{base}/{checker.script}" data-worker="{checker.worker}" '
+        f'data-limit="{DEFAULT_TIMEOUT * WASM_SLOWDOWN:g}" data-sympy-budget="{SYMPY_BUDGET}" defer></script>'
     )
     return output.replace("</head>", tags + "</head>", 1)
 
 
-def assets_version() -> str:
-    return files.fingerprint(sorted(ASSETS.iterdir()), ROOT, length=12)
+# --- the files the site serves, each named by its content
 
 
-# --- the files the site serves
+def site_files(runtime: Path) -> tuple[dict[str, Path | str], tuple[str, str, str]]:
+    """(path in assets/checker/ -> its source, (the script's, the stylesheet's and the worker's names)).
+
+    The runtime in ``pyodide-<hash>/`` (its three files keep the names Pyodide asks for), the zips of
+    hooks/checker_pack.py, and the worker, told their names and sizes (its FILES) and the lock file's
+    ``info`` (Pyodide reads nothing else of it here: no package is loaded)."""
+    from hooks import checker_pack
+
+    pinned = pinned_version() or ""
+    runtime_paths = [runtime / name for name in SERVED_RUNTIME]
+    folder = f"pyodide-{files.fingerprint(runtime_paths, runtime, length=16)}/"
+    served: dict[str, Path | str] = {folder + path.name: path for path in runtime_paths}
+    zips = checker_pack.pack(runtime, pinned)
+    served.update({path.name: path for path in zips.values()})
+    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
+    manifest = {"runtime": folder, **{stage: path.name for stage, path in zips.items()},
+                "sizes": {name: source.stat().st_size for name, source in served.items()},
+                "lock": {"info": lock["info"], "packages": {}}}
+    texts = assets(manifest)
+    names = {name: checker_pack.content_name(Path(name).stem, text.encode("utf-8"), Path(name).suffix) for name, text in texts.items()}
+    served.update({names[name]: text for name, text in texts.items()})
+    return served, (names["checker.js"], names["checker.css"], names["worker.js"])
 
 
-def package_files(name: str) -> tuple[Path, list[Path]]:
-    """(the folder holding package ``name``, its files) in the Python that runs the build."""
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        raise RuntimeError(f"the package {name!r} is not installed in {sys.executable}")
-    folder = Path(spec.origin).parent
-    found = []
-    for here, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d not in LEFT_OUT)
-        found += [Path(here) / n for n in sorted(names) if not n.endswith((".pyc", ".pyo"))]
-    return folder.parent, found
+def assets(manifest: dict) -> dict[str, str]:
+    """The script, the stylesheet and the worker as the site serves them: the script is loader.js
+    (the worker, when it starts, the progress line) and checker.js (the answer boxes) joined in one
+    function, so the page makes one request; the worker knows its files (``manifest``); all minified
+    (rjsmin, rcssmin), so the page that loads the script and the stylesheet weighs about what it did
+    before the checker."""
+    import rcssmin
+    import rjsmin
 
+    from hooks import checker_pack
 
-def package_key(name: str) -> str:
-    """The fingerprint of package ``name``'s files. For an installed distribution, that of the
-    installer's record of their hashes (RECORD): reading SymPy's 20 MB on every build would cost
-    seconds; otherwise (the grader, a source checkout) that of the files themselves."""
-    origin = Path(importlib.util.find_spec(name).origin)
-    try:
-        dist = importlib.metadata.distribution(name)
-        record = dist.read_text("RECORD")
-        if record and Path(dist.locate_file(f"{name}/__init__.py")).resolve() == origin.resolve():
-            return files.text_fingerprint(record, length=16)
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    parent, paths = package_files(name)
-    return files.fingerprint(paths, parent, length=16)
-
-
-def compiler(runtime: Path) -> str | None:
-    """Node.js, when it can run the runtime to compile SymPy and mpmath to its bytecode."""
-    node = shutil.which("node")
-    return node if node and (runtime / "pyodide.mjs").is_file() else None
-
-
-def libraries_key(runtime: Path) -> str:
-    """The fingerprint of SymPy's and mpmath's zip: their files, the runtime, compiled or not."""
-    keys = [pinned_version() or "", *(package_key(name) for name in LIBRARIES),
-            files.fingerprint([COMPILE], ROOT, length=16), "pyc" if compiler(runtime) else "py"]
-    return files.text_fingerprint("-".join(keys), length=16)
-
-
-def archive_key(runtime: Path) -> str:
-    """The fingerprint of everything the zip holds (and of the code that packs it)."""
-    keys = [files.fingerprint([Path(__file__)], ROOT, length=16), package_key("grader"), libraries_key(runtime)]
-    return files.text_fingerprint("-".join(keys), length=16)
-
-
-def write_packages(archive: zipfile.ZipFile, names) -> None:
-    for name in names:
-        parent, paths = package_files(name)
-        for source in paths:
-            archive.write(source, source.relative_to(parent).as_posix())
-
-
-def reference_table(grader_parent: Path, folder: Path) -> list[Path]:
-    """The fast path's reference table, as the grader writes it in its cache folder
-    (``references-<version>.json``, computed by the grader, in a child process)."""
-    env = {**os.environ, "GRADER_CACHE_DIR": str(folder),
-           "PYTHONPATH": os.pathsep.join([str(grader_parent), os.environ.get("PYTHONPATH", "")])}
-    subprocess.run([sys.executable, "-c", "from grader.judging import table; table.table()"], env=env,
-                   check=True, capture_output=True, timeout=600)
-    return sorted(folder.glob("references-*.json"))
-
-
-def libraries(runtime: Path) -> Path:
-    """SymPy and mpmath in a zip, cached: compiled to the runtime's bytecode where Node.js is there
-    (the reader's browser then imports SymPy three times as fast), else their source."""
-    path = CACHE / f"libraries-{libraries_key(runtime)}.zip"
-    if path.exists():
-        return path
-    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        zipped = Path(tmp) / "sources.zip"
-        with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
-            write_packages(archive, LIBRARIES)
-        node = compiler(runtime)
-        if node:
-            compiled = Path(tmp) / "compiled.zip"
-            ran = subprocess.run([node, str(COMPILE), str(runtime), str(zipped), str(compiled)],
-                                 capture_output=True, text=True, timeout=3600)
-            if ran.returncode:
-                from mkdocs.exceptions import PluginError
-                raise PluginError(f"{COMPILE.name} could not compile SymPy and mpmath for the browser "
-                                  f"(node {runtime}):\n{ran.stderr[-2000:]}")
-            zipped = compiled
-        os.replace(zipped, path)
-    return path
-
-
-def build_archive(path: Path, runtime: Path) -> None:
-    """The zip the worker unpacks: grader/ (source, as the grader fingerprints itself), cache/ (the
-    fast path's table), sympy/ and mpmath/."""
-    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-        zipped = Path(tmp) / path.name
-        with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
-            write_packages(archive, ["grader"])
-            for table in reference_table(package_files("grader")[0], Path(tmp)):
-                archive.write(table, f"cache/{table.name}")
-            with zipfile.ZipFile(libraries(runtime)) as packed:
-                for member in packed.infolist():
-                    archive.writestr(member, packed.read(member))
-        zipped.chmod(0o644)
-        os.replace(zipped, path)
-
-
-def archive(checker: Checker) -> Path:
-    """The zip for this build, from the cache when its inputs have not changed."""
-    path = CACHE / checker.archive
-    if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        build_archive(path, checker.runtime)
-        for old in [*CACHE.glob("grader-*.zip"), *CACHE.glob("libraries-*.zip")]:
-            # earlier inputs' zips (an hour old: not another build's, running now)
-            if old.name not in (path.name, f"libraries-{libraries_key(checker.runtime)}.zip") \
-                    and time.time() - old.stat().st_mtime > 3600:
-                old.unlink(missing_ok=True)
-    return path
+    read = lambda name: (ASSETS / name).read_text(encoding="utf-8")  # noqa: E731
+    script = "(() => {\n\"use strict\";\n" + "\n".join(read(name) for name in SCRIPT_PARTS) + "\n})();\n"
+    work = rjsmin.jsmin(read("work.js"))   # the student's work: a module the script imports when first needed
+    if WORK_MARK not in script:
+        raise RuntimeError(f"{ASSETS / 'checker.js'} lacks the line the build writes work.js's name into: {WORK_MARK}")
+    script = script.replace(WORK_MARK, f"const WORK = {json.dumps(checker_pack.content_name('work', work.encode('utf-8'), '.js'))};")
+    worker = read("worker.js")
+    if FILES_MARK not in worker:
+        raise RuntimeError(f"{ASSETS / 'worker.js'} lacks the line the build writes its files into: {FILES_MARK}")
+    worker = worker.replace(FILES_MARK, f"const FILES = {json.dumps(manifest, sort_keys=True)};")
+    return {"checker.js": rjsmin.jsmin(script), "checker.css": rcssmin.cssmin(read("checker.css")),
+            "worker.js": rjsmin.jsmin(worker), "work.js": work}
 
 
 def publish(site_dir: Path, checker: Checker) -> None:
@@ -271,19 +204,9 @@ def publish(site_dir: Path, checker: Checker) -> None:
     if not checker.on:
         return
     target = Path(site_dir) / PUBLISHED
-    (target / "pyodide").mkdir(parents=True, exist_ok=True)
-    for name in RUNTIME_FILES:
-        shutil.copyfile(checker.runtime / name, target / "pyodide" / name)
-    for source in ASSETS.iterdir():
-        files.write_atomic(target / source.name, minified(source))
-    shutil.copyfile(archive(checker), target / checker.archive)
-
-
-def minified(source: Path) -> str:
-    """A script or stylesheet as the site serves it: without comments and layout (rjsmin, rcssmin), so
-    the page that loads checker.js and checker.css weighs about what it did before the checker."""
-    import rcssmin
-    import rjsmin
-
-    text = source.read_text(encoding="utf-8")
-    return {".js": rjsmin.jsmin, ".css": rcssmin.cssmin}.get(source.suffix, str)(text)
+    for name, source in checker.served.items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(source, Path):
+            shutil.copyfile(source, target / name)
+        else:
+            files.write_atomic(target / name, source)

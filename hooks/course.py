@@ -2,7 +2,8 @@
 
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_config        every language: read the settings (`extra.course`, checked). First language of a
-                   build (or of a `mkdocs serve` rebuild): start a new `Build`: check every chapter
+                   build (or of a `mkdocs serve` rebuild): read again the exercise modules and catalogs
+                   that changed since the last build (hooks/cache.py); start a new `Build`: check every chapter
                    (malformed blocks, math, links, and each translation against English; fail with
                    path:line), load the labels; register the blocks once
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), or
@@ -14,6 +15,7 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    a page has an exercise
   on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
                    the build with every problem found, all at once
+  on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs)
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
 from grader import files as source_files  # noqa: E402
-from hooks import build, checker, sanitize, theme, workspace  # noqa: E402
+from hooks import build, cache, checker, sanitize, theme, workspace  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.docs import relative  # noqa: E402
 from hooks.labels import LabelError, load_labels  # noqa: E402
@@ -59,7 +61,9 @@ def on_config(config):
     except SettingsError as error:
         raise PluginError(f"the course's settings are wrong:\n{error}") from None
     if BUILD is None or not getattr(config.plugins.get("i18n"), "building", False):
-        # the first (default-language) build of a build or a `mkdocs serve` rebuild
+        # the first (default-language) build of a build or a `mkdocs serve` rebuild: the grader as it is now
+        if cache.refresh():
+            log.info("the grader's exercise modules or catalogs changed: read again")
         BUILD = start(Path(config.docs_dir))
         BUILD.site_dir = config.site_dir
         # the in-page checker: decided, and said when it is off, once per build
@@ -73,6 +77,13 @@ def on_config(config):
     CONTEXT.render_status = BUILD.status_html
     CONTEXT.print_solutions = settings.print_solutions
     return config
+
+
+def on_serve(server, config, builder):
+    """`mkdocs serve` rebuilds when the grader changes too: an exercise module or a catalog (what changed
+    is read again before the next build: hooks/cache.py)."""
+    server.watch(str(ROOT / "grader"))
+    return server
 
 
 def start(docs: Path) -> build.Build:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import tomllib
-
+from grader.files import tomllib
 from hooks import pages
 from hooks.pages import SOURCE
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-import tomllib
-
+from grader.files import tomllib
 from hooks.pages import SOURCE
 
 

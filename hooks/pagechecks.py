@@ -35,6 +35,8 @@ KINDS = {
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
+    "catalog-untranslated": "a grader message the locale has not translated (no entry, or an empty msgstr): the "
+                            "grader and the site show it in English, as gettext does (a warning)",
     # across a locale's surfaces: its pages, labels.toml and grader.po (hooks.surfaces, hooks.review)
     "terminology": "a page paragraph, label or grader message whose English names a glossary term, without the "
                    "locale's rendering of it (`use`, or an `also` form): one term, one rendering on every surface",
@@ -45,7 +47,7 @@ KINDS = {
     "review-stale": "a review of the labels or the catalog made against an older English text: review what "
                     "changed, then record it",
 }
-INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "review-stale"})
+INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "catalog-untranslated", "review-stale"})
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")

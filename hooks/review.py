@@ -27,9 +27,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-import tomllib
-
-from grader.files import write_atomic
+from grader.files import tomllib, write_atomic
 from hooks.docs import locales, relative
 from hooks.pagechecks import Finding
 from hooks.pages import FRONT_MATTER, SOURCE, recorded_hash, source_hash

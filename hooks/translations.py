@@ -24,8 +24,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import tomllib
-
+from grader.files import tomllib
 from hooks import pagechecks
 from hooks.docs import english_only, label_lines, locales, relative  # noqa: F401  (the command's vocabulary)
 from hooks.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
@@ -104,16 +103,21 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
         check_surfaces(docs, locale, root, glossary)
 
 
+CATALOG_KINDS = {"untranslated": "catalog-untranslated", "fuzzy": "catalog-stale", "stale": "catalog-stale"}
+
+
 def check_grader_catalog(locale: str, root: Path | None = None) -> list[Finding]:
-    """The grader's messages in the locale (its gettext catalog), checked against English by the grader;
-    `root` holds `grader/locale/` (default: this project's)."""
+    """The grader's messages in the locale (its gettext catalog), checked against English by the grader,
+    and English's against the keys the exercises need (in every locale's report: an exercise added without
+    its entries is an error everywhere); `root` holds `grader/locale/` (default: this project's)."""
+    from grader.bank import catalog_needs
     from grader.languages.audit import check_catalogs
     from grader.languages.messages import LOCALES
 
     if locale not in LOCALES:
         return []
-    return [Finding(path, line, "catalog-stale" if kind in ("fuzzy", "stale") else "catalog", f"{kind}: {message}")
-            for path, line, kind, message in check_catalogs(root, locales=(locale,))]
+    return [Finding(path, line, CATALOG_KINDS.get(kind, "catalog"), f"{kind}: {message}")
+            for path, line, kind, message in check_catalogs(root, locales=(locale,), needed=catalog_needs())]
 
 
 # --- progress: the summary the command prints and the status page shows
@@ -126,6 +130,7 @@ class Progress:
     missing: tuple[str, ...]  # their names
     stale: tuple[str, ...]
     errors: int
+    untranslated: tuple[str, ...] = ()   # the grader's messages shown in English (a warning), by key
 
     @property
     def translated(self) -> int:
@@ -137,6 +142,7 @@ class Progress:
 
 
 PROGRESS_COLUMNS = ("locale", "translated", "up to date", "stale", "missing", "errors")
+UNTRANSLATED = "catalog-untranslated"
 
 
 def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
@@ -147,7 +153,9 @@ def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
         Progress(locale, total,
                  tuple(name(f) for f in found if f.kind == "missing"),
                  tuple(name(f) for f in found if f.kind == "stale"),
-                 sum(f.kind not in INFO_KINDS for f in found))
+                 sum(f.kind not in INFO_KINDS for f in found),
+                 tuple(re.findall(r"'([^']+)'", f.message)[0] if "'" in f.message else f.path
+                       for f in found if f.kind == UNTRANSLATED))
         for locale, found in findings.items() if locale != SOURCE
     ]
 
@@ -172,8 +180,9 @@ def progress_html(rows: list[Progress]) -> str:
     todo = "".join(
         f"<li><strong>{p.locale}</strong>: " + ", ".join(
             [f"<code>{escape(name)}</code> (missing)" for name in p.missing]
-            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]) + "</li>"
-        for p in rows if p.missing or p.stale)
+            + [f"<code>{escape(name)}</code> (stale)" for name in p.stale]
+            + [f"<code>{escape(key)}</code> (untranslated)" for key in p.untranslated]) + "</li>"
+        for p in rows if p.missing or p.stale or p.untranslated)
     todo = f'<ul class="course-status__todo">{todo}</ul>' if todo else ""
     return f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
 

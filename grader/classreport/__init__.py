@@ -16,7 +16,7 @@ from pathlib import Path
 from grader.classreport import csvfiles
 from grader.classreport.answers import normal_forms
 from grader.classreport.page import page
-from grader.classreport.results import SPLIT, read_range, read_results
+from grader.classreport.results import SPLIT, assignment, read_range, read_results
 from grader.classreport.tables import analyse
 from grader.files import write_atomic
 from grader.grading.store import RESULTS
@@ -34,9 +34,10 @@ class NoResults(Exception):
         self.path = path
 
 
-def write_report(out_dir: Path | str, lang: str, jobs: int = 1) -> dict:
+def write_report(out_dir: Path | str, lang: str, jobs: int = 1, exercises: tuple[str, ...] | None = None) -> dict:
     """Write the report of ``out_dir``'s results in ``lang``; return its tables (``report.json``).
-    ``jobs``: processes for a large class (up to :data:`MAX_JOBS`).
+    ``jobs``: processes for a large class (up to :data:`MAX_JOBS`); ``exercises``: those only (an
+    assignment), their scores making each student's total.
 
     Raises :class:`NoResults` when there is no results file, OSError when a file cannot be
     written (each file is replaced whole, so an earlier report stays intact until then)."""
@@ -44,7 +45,8 @@ def write_report(out_dir: Path | str, lang: str, jobs: int = 1) -> dict:
     if not (out_dir / RESULTS).is_file():
         raise NoResults(out_dir / RESULTS)
     with _pool((out_dir / RESULTS).stat().st_size, jobs) as pool:
-        report = analyse(read_results(out_dir, pool), lang, pool)
+        found = read_results(out_dir, pool)
+        report = analyse(found if exercises is None else assignment(found, exercises), lang, pool)
     files = csvfiles.file_names()
     write_atomic(out_dir / JSON, json.dumps(report, ensure_ascii=False, indent=1) + "\n")
     for name, text in csvfiles.tables(report).items():

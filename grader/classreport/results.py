@@ -185,3 +185,18 @@ def _part(fields: tuple, shared: dict) -> PartResult:
     keep = lambda v: shared.setdefault(v, v)  # noqa: E731  (one copy of each repeated value)
     return PartResult(keep((ex_id, part_id)), score, top, correct, keep(note), keep(notes),
                       column, keep(answer))
+
+
+def assignment(found: Results, exercises: tuple[str, ...]) -> Results:
+    """The results as if only ``exercises`` had been graded (``grader report --exercises``): each
+    graded student's parts, exercises, total and maximum of those exercises alone."""
+    wanted = frozenset(exercises)
+    kept = []
+    for r in found.results:
+        if r.error is None:
+            chosen = tuple(e for e in r.exercises if e[0] in wanted)
+            r = r._replace(exercises=chosen, parts=tuple(p for p in r.parts if p.where[0] in wanted),
+                           score=round(sum(e[1] for e in chosen), 3), max_score=sum(e[2] for e in chosen))
+        kept.append(r)
+    return Results(found.path, kept, found.damaged, found.lines, found.torn)
+

@@ -1,4 +1,4 @@
-"""The ``grader`` command: list, show, check, submit, grade.
+"""The ``grader`` command: list, show, check, submit, grade, report, autograder.
 
 Every sentence it prints comes from :mod:`grader.languages.messages`, in the language
 :func:`grader.languages.messages.detect_lang` picks. ``--seed`` (show, check, submit)
@@ -19,15 +19,13 @@ from pathlib import Path
 
 from grader.cli import argtext
 from grader.cli import output as report
+from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE  # noqa: F401  (the codes the commands return)
 from grader.files import write_atomic
-from grader.grading.submission import describe
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
 from grader.model.seeds import seed_text
 
 # The bank, checking and submissions import SymPy (about half a second): each
 # command imports what it needs, so a plain-number `check` answers without it.
-
-OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3
 
 # A word argparse must take as an argument, not an option: an answer such as -1/2, -sqrt(2),
 # -(1, 1, 0) or --1 (every option of the grader is '--' and letters; '-h' is matched first).
@@ -70,10 +68,42 @@ def _common(formats: tuple[str, ...] = ("text", "json")) -> argparse.ArgumentPar
     return common
 
 
+class Version(argparse.Action):
+    """``--version``: the package's version and the grading engine's (a hash of its code and wording,
+    :func:`grader.judging.table.engine_version`), worked out only when asked for."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser._print_message(version_text() + "\n", sys.stdout)
+        parser.exit()
+
+
+def version_text() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from grader.judging.table import engine_version
+    try:
+        package = version(PACKAGE)
+    except PackageNotFoundError:         # run from a folder without installing it
+        package = "(not installed)"
+    return f"grader ({PACKAGE}) {package}\ngrading engine {engine_version()}"
+
+
+PACKAGE = "andrea-course"      # the distribution that installs the grader (pyproject.toml)
+
+
 def build_parser() -> argparse.ArgumentParser:
     common = _common()
     parser = Parser(prog="grader", parents=[common],
                                      description="Check answers to the course's exercises.")
+    parser.add_argument("--version", action=Version,
+                        help="print the grader's version and its grading engine's, then exit")
+    assigned = Parser(add_help=False)
+    assigned.add_argument("--exercises", metavar="ID,ID",
+                          help="an assignment: only these exercises count, for the score and the "
+                               "columns (default: every exercise)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("list", parents=[common], help="list the exercises")
     seeded = Parser(add_help=False)
@@ -86,13 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("id")
     check.add_argument("part")
     check.add_argument("answer", help="the answer, quoted as one argument, e.g. '(1, 2, 3)'")
-    submit = sub.add_parser("submit", parents=[_common(("text", "json", "gradescope")), seeded],
+    submit = sub.add_parser("submit", parents=[_common(("text", "json", "gradescope")), seeded, assigned],
                             help="check a TOML or JSON submission file")
     submit.add_argument("file")
     submit.add_argument("--output", metavar="PATH",
                         help="write the report to PATH instead of stdout (e.g. "
                              "/autograder/results/results.json with --format gradescope)")
-    grade = sub.add_parser("grade", parents=[common],
+    grade = sub.add_parser("grade", parents=[common, assigned],
                            help="grade a folder of submission files, one per student (resumable)")
     grade.add_argument("folder", metavar="SUBMISSIONS_DIR",
                        help="one TOML or JSON file per student; the file's stem is the student id")
@@ -104,12 +134,21 @@ def build_parser() -> argparse.ArgumentParser:
                        help="grade each student on the variant seeded by their id")
     grade.add_argument("--report", action="store_true",
                        help="then write the class report into OUT_DIR (as grader report does)")
-    report_cmd = sub.add_parser("report", parents=[common],
+    report_cmd = sub.add_parser("report", parents=[common, assigned],
                                 help="write the class report (HTML, JSON, CSV) from grader grade's results")
     report_cmd.add_argument("results", metavar="OUT_DIR",
                             help="the folder grader grade wrote its results to (its --out)")
     report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                             help="worker processes (default: all cores)")
+    auto = sub.add_parser("autograder", parents=[common, assigned],
+                          help="write a Gradescope autograder zip of this grader (feedback in --lang)")
+    auto.add_argument("--out", dest="zip_path", default="autograder.zip", metavar="ZIP",
+                      help="where the zip goes (default: autograder.zip)")
+    auto.add_argument("--variants", dest="by_identity", action="store_true",
+                      help="grade each student on the variant seeded by their Gradescope identity")
+    auto.add_argument("--seed-from", choices=("sid", "email", "id"), default="sid",
+                      help="which field of the student's Gradescope account seeds their variant (default: "
+                           "sid, the student id)")
     return parser
 
 
@@ -126,6 +165,20 @@ def _positive(text: str) -> int:
 def _bank():
     from grader import bank
     return bank
+
+
+def assignment(text: str | None) -> tuple[str, ...] | None:
+    """The exercises ``--exercises ID,ID`` names, in the bank's order (None: every exercise). An id
+    the bank does not have raises UnknownExercise (said as unusable input: exit 2)."""
+    if text is None:
+        return None
+    from grader.model.exercise import UnknownExercise
+    known = tuple(_bank().EXERCISES)
+    wanted = [name.strip() for name in text.split(",") if name.strip()]
+    for name in wanted or [text]:
+        if name not in known:
+            raise UnknownExercise(name, known)
+    return tuple(ex_id for ex_id in known if ex_id in wanted)
 
 
 def _unusable(exc: Exception, lang: str) -> bool:
@@ -194,6 +247,7 @@ def _check(args, lang) -> int:
 def _submit(args, lang) -> int:
     from grader.grading.submission import SubmissionError, load, seed_conflict
     from grader.judging.check import grade_submission
+    exercises = assignment(args.exercises)
     try:
         submission = load(args.file)
         seed = submission.seed
@@ -211,7 +265,9 @@ def _submit(args, lang) -> int:
     from grader.judging import table
     table.build_here()                 # an instructor's path: no verdict from a cache file
     _log_to(_cache_log())
-    result = grade_submission(submission.answers, lang, seed=seed, convention=submission.lang or lang)
+    answers = submission.answers if exercises is None else \
+        {ex_id: given for ex_id, given in submission.answers.items() if ex_id in exercises}
+    result = grade_submission(answers, lang, seed=seed, convention=submission.lang or lang, exercises=exercises)
     data = report.gradescope(result, lang) if args.format == "gradescope" else result.to_dict()
     _emit(args, report.submission_text(result, lang, _style()), data)
     if result.internal_errors:
@@ -248,10 +304,17 @@ def _internal_said(lang: str, count: int, log: Path) -> int:
     return INTERNAL
 
 
+def describe(exc, lang: str) -> str:
+    """The error in words, always starting with the file's name."""
+    from grader.grading.submission import describe
+    return describe(exc, lang)
+
+
 def _grade(args, lang) -> int:
     from grader.grading import batch
     job = batch.Run(Path(args.folder), Path(args.out), args.jobs, lang, args.variants,
-                    progress=batch.progress_line(message("batch-students", lang)))
+                    progress=batch.progress_line(message("batch-students", lang)),
+                    exercises=assignment(args.exercises))
     _log_to(Path(args.out) / "errors.log")
     try:
         batch.run(job, describe)
@@ -268,11 +331,12 @@ def _grade(args, lang) -> int:
             "answers": job.answers, "distinct_answers": job.distinct,
             "unreadable": [{"student": r["student"], "file": r["file"], "error": r["error"]}
                            for r in bad],
+            "ignored": job.ignored, "exercises": list(job.exercises or _bank().EXERCISES),
             "results": str(Path(args.out) / batch.RESULTS),
             "grades": str(Path(args.out) / batch.GRADES)}
     if args.report:
         try:
-            data["report"] = _write_report(Path(args.out), lang, args.jobs)
+            data["report"] = _write_report(Path(args.out), lang, args.jobs, job.exercises)
         except OSError as exc:
             _emit(args, report.batch_text(data, lang, _style()), data)
             return _os_error("grader grade", exc)
@@ -288,10 +352,11 @@ def _grade(args, lang) -> int:
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
-def _write_report(out: Path, lang: str, jobs: int) -> str:
-    """Write OUT_DIR's class report; its page's path. Damaged result lines are said on stderr."""
+def _write_report(out: Path, lang: str, jobs: int, exercises: tuple[str, ...] | None = None) -> str:
+    """Write OUT_DIR's class report (``exercises``: those only); its page's path. Damaged result lines
+    are said on stderr."""
     from grader.classreport import HTML, write_report
-    tables = write_report(out, lang, jobs)
+    tables = write_report(out, lang, jobs, exercises)
     damaged = len(tables["source"]["damaged"]) + tables["source"]["torn"]
     if damaged:
         print(message("report.damaged-warning", lang, path=tables["source"]["path"],
@@ -307,8 +372,9 @@ def _os_error(command: str, exc: OSError) -> int:
 
 def _report(args, lang) -> int:
     from grader.classreport import NoResults
+    exercises = assignment(args.exercises)
     try:
-        path = _write_report(Path(args.results), lang, args.jobs)
+        path = _write_report(Path(args.results), lang, args.jobs, exercises)
     except NoResults as exc:
         print(message("report.no-results", lang, path=exc.path, folder=args.results),
               file=sys.stderr)
@@ -319,8 +385,37 @@ def _report(args, lang) -> int:
     return OK
 
 
+def _autograder(args, lang) -> int:
+    from dataclasses import asdict
+    from importlib.metadata import PackageNotFoundError
+
+    from grader.cli.autograder import autograder_zip
+    exercises = assignment(args.exercises)
+    try:
+        data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from)
+    except PackageNotFoundError:
+        _warn(message("autograder.not-installed", lang, package=PACKAGE))
+        return UNUSABLE
+    path = Path(args.zip_path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except OSError as exc:
+        return _os_error("grader autograder", exc)
+    ids = config.exercises or list(_bank().EXERCISES)
+    text = "\n".join([
+        message("autograder.written", lang, path=str(path)),
+        "  " + message("autograder.exercises", lang, exercises=", ".join(ids)),
+        "  " + message("autograder.feedback", lang, language=config.lang),
+        "  " + (message("autograder.by-identity", lang, field=config.seed_from) if config.variants
+                else message("autograder.lesson-data", lang)),
+        "  " + f"grader {config.version}, {config.engine}"])
+    _emit(args, report.printable(text, lines=True), {"zip": str(path), **asdict(config)})
+    return OK
+
+
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
-            "report": _report}
+            "report": _report, "autograder": _autograder}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -348,6 +443,20 @@ def main(argv: list[str] | None = None) -> int:
             raise
         _warn(message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"))
         return INTERNAL
+    finally:
+        _say_unknown_keys()
+
+
+def _say_unknown_keys() -> None:
+    """An exercise added before its catalog entries shows their keys where its words go: say which
+    are missing, and where they belong (for the course's author: in English)."""
+    from grader.languages.messages import DEFAULT, unknown_keys
+    missing = sorted(unknown_keys())
+    if missing:
+        from grader.languages.audit import CATALOG
+        _warn(f"grader: {CATALOG.as_posix().format(lang=DEFAULT)} has no entry for "
+              f"{', '.join(map(repr, missing))}: add them (python -m grader.languages lists every key "
+              "the exercises need)")
 
 
 def run() -> None:

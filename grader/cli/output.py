@@ -102,10 +102,11 @@ def gradescope(result: SubmissionResult, lang: str) -> dict:
     """Gradescope's autograder ``results.json``: a test per part, the total as ``score``.
 
     Specification: https://gradescope-autograders.readthedocs.io/en/latest/specs/"""
+    from grader.bank import EXERCISES
     tests = []
-    for lesson, ex in enumerate(result.exercises, 1):
+    for ex in result.exercises:
         for sub, part in enumerate(ex.parts, 1):
-            tests.append({"name": f"{ex.id}: {part.id}", "number": f"{lesson}.{sub}",
+            tests.append({"name": f"{ex.id}: {part.id}", "number": f"{EXERCISES[ex.id].lesson}.{sub}",
                           "score": part.score, "max_score": part.max_score,
                           "status": "passed" if part.correct else "failed",
                           "output": part.feedback if part.correct
@@ -130,4 +131,7 @@ def batch_text(summary: dict, lang: str, style: Style) -> str:
     if summary["unreadable"]:
         lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
         lines += [f"  {printable(u['file'])}: {printable(u['error'])}" for u in summary["unreadable"]]
+    if summary.get("ignored"):
+        lines.append(message("batch-ignored", lang, count=len(summary["ignored"])))
+        lines += [f"  {printable(name)}" for name in summary["ignored"]]
     return "\n".join(lines)

@@ -7,7 +7,7 @@ file, then ``os.replace``) every few seconds and at the end.
 
 Resuming: the JSONL is read back on start, a torn last line (a run killed in
 the middle of a write) is cut off, and a student whose file has the same
-content hash, seed, language and grader version as their last line is not
+content hash, seed, language, grader version and assignment (``--exercises``) as their last line is not
 graded again. A line is written with one ``write`` call and flushed at once,
 so a killed process (``kill -9`` included) loses nothing it wrote; the file is
 ``fsync``-ed after every chunk of students and at the end, so a machine crash
@@ -101,7 +101,9 @@ class Run:
     variants: bool = False
     timeout: float | None = None
     progress: Callable[[int, int], None] | None = None
+    exercises: tuple[str, ...] | None = None   # the assignment: these exercises only (None: every one)
     # filled by run():
+    ignored: list[str] = field(default_factory=list)   # entries of the folder that are nobody's file
     graded_now: int = 0
     kept: int = 0
     answers: int = 0
@@ -115,8 +117,8 @@ class _Results:
     ``(exercise, seed, None, None)`` a variant's parts. Each result's score and JSON text is made
     once (a class repeats answers), so lines are assembled from these pieces."""
 
-    def __init__(self, lang: str):
-        self.lang = lang
+    def __init__(self, lang: str, exercises: tuple[str, ...]):
+        self.lang, self.exercises = lang, exercises
         self.found: dict[object, dict[tuple, object]] = {}       # by seed, then key
         self.pieces: dict[object, dict[tuple, tuple[float, int, str]]] = {}
 
@@ -139,7 +141,7 @@ class _Results:
 
     def needs(self, answers, seed, convention: str) -> list[tuple]:
         """The keys a student's line is made of: ``(exercise, seed, part, answer, convention)``."""
-        keys = [(ex_id, seed, None, None, None) for ex_id in bank.EXERCISES] if seed is not None else []
+        keys = [(ex_id, seed, None, None, None) for ex_id in self.exercises] if seed is not None else []
         return keys + [(ex_id, seed, part_id, text, convention) for ex_id, given in answers.items()
                        for part_id, text in given.items()]
 
@@ -161,10 +163,16 @@ class _Results:
         self.pieces.pop(seed, None)
 
 
-def _head(entry: Entry, seed, lang: str, engine: str, variants: bool, reading: str | None = None) -> dict:
+def _head(entry: Entry, seed, job: Run, engine: str, reading: str | None = None) -> dict:
     return {"student": entry.student, "file": ", ".join(entry.names),
-            "sha256": entry.sha256, "seed": seed, "variants": variants, "lang": lang,
-            "reading": reading or lang, "grader": engine}
+            "sha256": entry.sha256, "seed": seed, "variants": job.variants, "lang": job.lang,
+            "reading": reading or job.lang, "grader": engine,
+            "assignment": _listed(job.exercises)}
+
+
+def _listed(exercises: tuple[str, ...] | None) -> list[str] | None:
+    """The assignment as a result line records it (None: every exercise)."""
+    return None if exercises is None else list(exercises)
 
 
 _dumps = json_text      # one JSON line: compact, always valid UTF-8
@@ -173,7 +181,7 @@ _dumps = json_text      # one JSON line: compact, always valid UTF-8
 def _line(head: dict, answers, seed, results: _Results) -> tuple[str, dict]:
     """The JSON line of a graded file, and its compact record."""
     pieces, per, total, maximum, errors = [], {}, 0.0, 0, 0
-    for ex_id in bank.EXERCISES:
+    for ex_id in results.exercises:
         given = answers.get(ex_id, {})
         got = [results.piece((ex_id, seed, p.id, given.get(p.id), head["reading"]), p)
                for p in results.parts(ex_id, seed)]
@@ -196,7 +204,8 @@ def _error_line(head: dict, error: str) -> tuple[str, dict]:
 
 def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     """Grade what is new or changed in ``job.folder``; write the JSONL and CSV."""
-    entries = discover(job.folder, job.out)
+    entries, job.ignored = discover(job.folder, job.out)
+    assignment = tuple(bank.EXERCISES) if job.exercises is None else job.exercises
     job.out.mkdir(parents=True, exist_ok=True)
     log_path = job.out / RESULTS
     latest = read_log(log_path)
@@ -205,17 +214,17 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     for entry in entries:
         read(entry)
         old = latest.get(entry.student)
-        if old and (old["sha256"], old.get("variants", False), old["lang"], old["grader"]) \
-                == (entry.sha256, job.variants, job.lang, engine):
+        if old and (old["sha256"], old.get("variants", False), old["lang"], old["grader"], old.get("assignment")) \
+                == (entry.sha256, job.variants, job.lang, engine, _listed(job.exercises)):
             job.kept += 1
         else:
             todo.append(entry)
     present = [e.student for e in entries]
 
     def write_csv():
-        write_atomic(job.out / GRADES, csv_text(latest[s] for s in present if s in latest))
+        write_atomic(job.out / GRADES, csv_text((latest[s] for s in present if s in latest), assignment))
 
-    results = _Results(job.lang)
+    results = _Results(job.lang, assignment)
     submitted: set[tuple] = set()
     group: list[tuple] = []       # distinct answers on the lessons' data, sent GROUP at a time
     pool = None
@@ -232,7 +241,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
         loaded = []
         for entry in chunk:
             seed = entry.student if job.variants else None
-            head = _head(entry, seed, job.lang, engine, job.variants)
+            head = _head(entry, seed, job, engine)
             if entry.conflict:
                 key, params = entry.conflict
                 loaded.append((head, seed, None, message(key, job.lang, **params)))
@@ -243,8 +252,8 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 submission = load_bytes(entry.files[0], entry.data)
                 if not job.variants and submission.seed is not None:   # the file names its variant
                     seed = seed_text(submission.seed)
-                head = _head(entry, seed, job.lang, engine, job.variants, submission.lang)
-                answers = submission.answers
+                head = _head(entry, seed, job, engine, submission.lang)
+                answers = {ex_id: given for ex_id, given in submission.answers.items() if ex_id in assignment}
             except SubmissionError as exc:
                 error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
                 loaded.append((head, seed, None, error))

@@ -2,9 +2,12 @@
 why the others cannot be graded.
 
 Every visible entry of the folder (not recursive; a name starting with '.' is
-hidden) is one student's submission, the student id being its name without the
-extension, in Unicode NFC. What is not a readable regular file is listed with
-its reason, never skipped silently and never fatal to the run:
+hidden) whose name ends in ``.toml`` or ``.json`` (:data:`SUBMISSION_SUFFIXES`, in any
+case) is one student's submission, the student id being its name without the
+extension, in Unicode NFC. Every other entry (``README.txt``, ``.DS_Store``, a folder
+``notes/``) is nobody's: it is listed as ignored, never graded as a student. A
+submission that is not a readable regular file is listed with its reason, never
+skipped silently and never fatal to the run:
 
 - a name that is not UTF-8 (shown with ``\\xNN`` escapes);
 - a symbolic link that leaves the folder (not followed), dangling or looping;
@@ -38,6 +41,7 @@ IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x11
              (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
              (0xE0000, 0xE0FFF))
 _IGNORED = dict.fromkeys(c for lo, hi in IGNORABLE for c in range(lo, hi + 1))
+SUBMISSION_SUFFIXES = (".toml", ".json")    # what a student's file is called; anything else is ignored
 
 
 class BatchError(Exception):
@@ -91,8 +95,14 @@ def _target(path: Path, root: str) -> tuple[Path | None, SubmissionError | None]
     return (None, why) if why else (target, None)
 
 
-def discover(folder: Path, out: Path | None = None) -> list[Entry]:
-    """Every visible entry of ``folder``, grouped by student, sorted by id."""
+def is_submission(name: str) -> bool:
+    """Whether an entry of the class folder is a student's file, by its name alone."""
+    return not name.startswith(".") and name.lower().endswith(SUBMISSION_SUFFIXES)
+
+
+def discover(folder: Path, out: Path | None = None) -> tuple[list[Entry], list[str]]:
+    """The submissions of ``folder``, grouped by student and sorted by id, and the names of the
+    other entries (ignored: nobody's), sorted, as text."""
     if not folder.is_dir():
         raise BatchError("error-not-a-folder", folder=display(folder))
     root = os.path.realpath(folder)
@@ -100,9 +110,13 @@ def discover(folder: Path, out: Path | None = None) -> list[Entry]:
     if out is not None:            # the results folder, or its files, among the submissions
         own = {os.path.realpath(p) for p in (out, out / RESULTS, out / GRADES)}
     groups: dict[str, list[tuple[Path, Path | None, SubmissionError | None]]] = {}
+    ignored = []
     for name in sorted(os.listdir(folder)):
         path = folder / name
-        if name.startswith(".") or os.path.realpath(path) in own:
+        if os.path.realpath(path) in own:
+            continue
+        if not is_submission(name):
+            ignored.append(display(name))
             continue
         target, why = _target(path, root)
         groups.setdefault(identity(student_id(name)), []).append((path, target, why))
@@ -118,7 +132,7 @@ def discover(folder: Path, out: Path | None = None) -> list[Entry]:
             entry.conflict = (("error-two-files", {}) if same else
                               ("error-id-conflict", {"files": ", ".join(map(printable, names))}))
         entries.append(entry)
-    return entries
+    return entries, ignored
 
 
 def read(entry: Entry) -> None:

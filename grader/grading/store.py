@@ -19,7 +19,7 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from grader.bank import EXERCISES
 from grader.text import csv_cell
@@ -92,22 +92,24 @@ def compact(record: dict) -> dict:
     per = {e["id"]: e["score"] for e in exercises}
     internal = sum(p.get("note") == "internal-error" for e in exercises for p in e.get("parts") or ())
     return {k: record.get(k) for k in ("student", "file", "sha256", "seed", "variants", "lang", "reading",
-                                         "grader", "error", "score", "max_score")} | {"per": per, "internal_errors": internal}
+                                         "grader", "assignment", "error", "score", "max_score")} | {"per": per, "internal_errors": internal}
 
 
-def csv_header() -> list[str]:
-    return ["student", *EXERCISES, "total", "max_score", "error"]
+def csv_header(exercises: Sequence[str] | None = None) -> list[str]:
+    """The columns of grades.csv: a student, each exercise of the assignment (default: every one), the total."""
+    return ["student", *(EXERCISES if exercises is None else exercises), "total", "max_score", "error"]
 
 
-def csv_text(records: Iterable[dict]) -> str:
+def csv_text(records: Iterable[dict], exercises: Sequence[str] | None = None) -> str:
+    exercises = tuple(EXERCISES if exercises is None else exercises)
     out = io.StringIO()
     writer = csv.writer(out)       # RFC 4180: CRLF line ends, and a cell holding CR or LF is quoted
-    writer.writerow(csv_header())
+    writer.writerow(csv_header(exercises))
     for rec in records:
         if rec.get("error"):
-            writer.writerow([csv_cell(rec["student"]), *[""] * len(EXERCISES), "", "", csv_cell(rec["error"])])
+            writer.writerow([csv_cell(rec["student"]), *[""] * len(exercises), "", "", csv_cell(rec["error"])])
             continue
         per = {k: f"{v:g}" for k, v in rec["per"].items()}
-        writer.writerow([csv_cell(rec["student"]), *[per.get(i, "") for i in EXERCISES],
+        writer.writerow([csv_cell(rec["student"]), *[per.get(i, "") for i in exercises],
                          f"{rec['score']:g}", rec["max_score"], ""])
     return out.getvalue()

@@ -18,14 +18,11 @@ from __future__ import annotations
 import json
 import re
 import stat
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import tomllib
-
 from grader.bank import EXERCISES, UnknownExercise, UnknownPart, get
-from grader.files import NotRegular, TooBig, read_regular
+from grader.files import MAX_INT_DIGITS, NotRegular, TooBig, read_regular, tomllib
 
 SEED_KEY = "seed"     # the top-level keys that are not exercise ids: the variant,
 LANG_KEY = "lang"     # and the language the answers are written in (how 0,5 reads)
@@ -55,7 +52,8 @@ class SubmissionError(Exception):
 
 
 def describe(exc: SubmissionError, lang: str) -> str:
-    """The error in words, always starting with the file's name (``grader submit``, ``grade``, the page's Load)."""
+    """The error in words, in ``lang``, always starting with the file's name (``grader submit``, ``grade``, the page's
+    Load answers)."""
     from grader.languages.messages import message
     text = message(exc.key, lang, **dict(exc.params))
     return text if text.startswith(exc.path) else f"{exc.path}: {text}"
@@ -109,7 +107,7 @@ class NumberText(str):
 
 
 def _number_text(text: str) -> NumberText:
-    if len(text) > sys.get_int_max_str_digits():
+    if len(text) > MAX_INT_DIGITS:
         raise ValueError("Exceeds the limit on the digits of a number")
     return NumberText(text.replace("_", ""))      # TOML's digit separators: 1_000.5
 
@@ -228,7 +226,7 @@ def load_bytes(path, data: bytes) -> Submission:
     except ValueError as exc:        # Python's limit on the digits of an int it converts, mostly
         if "digits" in str(exc):
             raise file_error(path, "error-long-number", path=path,
-                         limit=sys.get_int_max_str_digits()) from None
+                         limit=MAX_INT_DIGITS) from None
         raise file_error(path, "error-malformed", path=path, line="?",
                      format="JSON" if json_file else "TOML", reason=str(exc)) from None
     if json_file and not _all_text(data):

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from grader.arithmetic.intervals import Approx, Undecided
-from grader.files import fingerprint, read_regular, write_atomic
+from grader.files import fingerprint, package_files, read_regular, write_atomic
 from grader.model.exercise import KINDS, Finding, finding
 from grader.reading.show import show
 
@@ -62,17 +62,8 @@ def engine_version() -> str:
 
 
 def code_fingerprint(root: str) -> str:
-    """The fingerprint of the package at ``root``: its modules (``*.py`` at any depth) and the
-    catalogs ``locale/*/LC_MESSAGES/*.po``; never ``__pycache__``."""
-    code = []
-    for folder, subfolders, names in os.walk(root):     # os.walk: a third of pathlib's globs' time
-        subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
-        inside = os.path.relpath(folder, root).replace(os.sep, "/")
-        for name in sorted(names):
-            if (name.endswith(".py")
-                    or (inside.startswith("locale/") and inside.endswith("/LC_MESSAGES") and name.endswith(".po"))):
-                code.append(Path(folder, name))
-    return fingerprint(code, root, length=16)
+    """The fingerprint of the package at ``root``: its files (:func:`grader.files.package_files`)."""
+    return fingerprint(package_files(root), root, length=16)
 
 
 def cache_dir() -> Path:

@@ -1,21 +1,25 @@
 """Check the grader's catalogs against English, with Babel (gettext's reference reader).
 
-    python -m grader.languages.messages [LOCALE ...]
+    python -m grader.languages [LOCALE ...]
 
-prints one ``path:line: kind: message`` per problem and exits 1 if there is any.
+prints one ``path:line: kind: message`` per finding and exits 1 if there is an error: every
+kind but the warnings (:data:`WARNINGS`: a message a locale has not translated, or has marked
+fuzzy, is shown in English, as gettext does; it is listed, not an error).
 """
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Mapping
 
 from grader.languages.messages import DEFAULT, LOCALES, placeholders
 from grader.languages.po import PoSyntaxError, read
 
 PACKAGE = Path(__file__).resolve().parents[1]          # .../grader
 CATALOG = Path("grader", "locale", "{lang}", "LC_MESSAGES", "grader.po")
-KINDS = ("syntax", "missing", "placeholders", "format", "fuzzy", "stale", "orphan",
+KINDS = ("syntax", "missing", "untranslated", "placeholders", "format", "fuzzy", "stale", "orphan",
          "duplicate", "no-key")
+WARNINGS = frozenset({"untranslated", "fuzzy"})    # the grader shows the English text: not an error
 
 
 def _read(path: Path):
@@ -57,8 +61,8 @@ def _format_problem(template: str) -> str | None:
     return None
 
 
-def check_catalogs(root: Path | str | None = None,
-                   locales: tuple[str, ...] = LOCALES) -> list[tuple[str, int, str, str]]:
+def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LOCALES,
+                   needed: Mapping[str, str] | None = None) -> list[tuple[str, int, str, str]]:
     """Every problem of the grader's message catalogs, as ``(path, line, kind, message)``.
 
     ``root`` is the folder holding ``grader/`` (the repository root; default:
@@ -67,10 +71,12 @@ def check_catalogs(root: Path | str | None = None,
     line of the entry's ``msgid`` in that file (1 when the entry or file is
     absent). ``kind`` is one of:
 
-    ``syntax`` the file cannot be read as PO; ``missing`` an English key with no
-    translation (absent or empty msgstr; the grader falls back to English);
+    ``syntax`` the file cannot be read as PO; ``missing`` a key the code needs
+    (``needed``: key -> the file that uses it, such as an exercise module's keys) that
+    English lacks; ``untranslated`` (a warning) an English key with no translation (no
+    catalog, no entry, or an empty msgstr: the grader shows the English text);
     ``placeholders`` ``{names}`` differ from English; ``format`` not a valid
-    ``str.format`` template; ``fuzzy`` marked fuzzy (not used until checked);
+    ``str.format`` template; ``fuzzy`` (a warning) marked fuzzy (not used until checked);
     ``stale`` the entry's msgid is not English's current text (English changed
     since it was translated); ``orphan`` a key English does not have;
     ``duplicate`` a key given twice; ``no-key`` an entry without ``msgctxt``.
@@ -86,6 +92,10 @@ def check_catalogs(root: Path | str | None = None,
     if english is None:
         return sorted(findings)
     reference = {m.context: m for m in english}
+    for key, where in sorted((needed or {}).items()):
+        if key not in reference:
+            findings.append((english_rel, 1, "missing", f"no entry '{key}', which {where} uses: add it to "
+                             f"{english_rel} (msgctxt \"{key}\", msgid its English text, msgstr \"\")"))
     for m in english:
         problem = _format_problem(m.id)
         if problem:
@@ -95,8 +105,8 @@ def check_catalogs(root: Path | str | None = None,
             continue
         rel = CATALOG.as_posix().format(lang=lang)
         if not (root / rel).exists():
-            findings.append((rel, 1, "missing", f"no catalog for '{lang}': copy {english_rel} "
-                                                "and translate every msgstr"))
+            findings.append((rel, 1, "untranslated", f"no catalog for '{lang}': its messages are shown in "
+                             f"English; copy {english_rel} and translate every msgstr"))
             continue
         found, problems = _read(root / rel)
         findings += [(rel, line, kind, text) for line, kind, text in problems]
@@ -106,11 +116,11 @@ def check_catalogs(root: Path | str | None = None,
         for key, ref in reference.items():
             m = have.get(key)
             if m is None:
-                findings.append((rel, 1, "missing", f"no entry '{key}' (English: "
-                                 f"{english_rel}:{ref.lineno}): add it with its translation"))
+                findings.append((rel, 1, "untranslated", f"no entry '{key}' (English: "
+                                 f"{english_rel}:{ref.lineno}): shown in English until you add it with its translation"))
                 continue
             if not m.string:
-                findings.append((rel, m.lineno, "missing", f"'{key}' is not translated"))
+                findings.append((rel, m.lineno, "untranslated", f"'{key}' is not translated: shown in English"))
                 continue
             if m.fuzzy:
                 findings.append((rel, m.lineno, "fuzzy", f"'{key}' is marked fuzzy: check it, "
@@ -133,14 +143,15 @@ def check_catalogs(root: Path | str | None = None,
     return sorted(findings)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, needed: Mapping[str, str] | None = None) -> int:
+    """The command: ``needed`` are the keys the code uses (:func:`grader.bank.catalog_needs`)."""
     import sys
     wanted = tuple(argv if argv is not None else sys.argv[1:]) or LOCALES
     unknown = [lang for lang in wanted if lang not in LOCALES]
     if unknown:
         print(f"unknown locale {unknown[0]!r}; known: {', '.join(LOCALES)}", file=sys.stderr)
         return 2
-    findings = check_catalogs(locales=wanted)
+    findings = check_catalogs(locales=wanted, needed=needed)
     for path, line, kind, text in findings:
         print(f"{path}:{line}: {kind}: {text}")
-    return 1 if findings else 0
+    return 1 if any(kind not in WARNINGS for _, _, kind, _ in findings) else 0

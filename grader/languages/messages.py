@@ -5,8 +5,10 @@ The wording lives in gettext catalogs, one per locale:
 the stable key the code uses, ``msgid`` the English text and ``msgstr`` the
 locale's text, a ``str.format`` template. English (``grader/locale/en``) is the
 reference: its msgids are the English wording. A message a locale lacks, leaves
-empty or marks fuzzy falls back to English; :func:`grader.languages.audit.check_catalogs` lists every
-such gap (a test fails on any).
+empty or marks fuzzy falls back to English, as gettext does; :func:`grader.languages.audit.check_catalogs`
+lists every such gap as untranslated (a warning). A key English lacks (an exercise module added
+before its catalog entries) shows as the key itself, is remembered (:func:`unknown_keys`: the
+command line names them), and the catalog check reports it as an error.
 
 A parameter whose value starts with ``key:`` names another message; it is
 rendered first, with the same parameters (``constraint="key:constraint-floor"``).
@@ -19,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import string
+import unicodedata
 from functools import cache
 from typing import Mapping
 
@@ -68,6 +71,14 @@ def catalog(lang: str) -> Mapping[str, str]:
     return table
 
 
+_UNKNOWN: set[str] = set()
+
+
+def unknown_keys() -> frozenset[str]:
+    """The keys asked for in this process that the English catalog lacks."""
+    return frozenset(_UNKNOWN)
+
+
 def placeholders(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
@@ -78,7 +89,10 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     A parameter naming no message (a student's text that happens to start with ``key:``,
     such as a file ``key:x.toml``) is shown as it is."""
     lang = lang if lang in LOCALES else DEFAULT
-    template = catalog(lang).get(key) or catalog(DEFAULT)[key]
+    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    if template is None:
+        _UNKNOWN.add(key)
+        return key
     values = {k: (message(v[4:], lang, **{n: p for n, p in params.items() if n != k})
                   if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
               for k, v in params.items()}
@@ -87,21 +101,48 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     return template.format(**{name: values.get(name, "?") for name in needed})
 
 
-# How the little TeX a message may hold ($q \cdot k_i$) reads as plain text on a terminal.
-_TEX_GROUPS = re.compile(r"\\(?:text|mathrm|operatorname)\{([^{}]*)\}")
+# How the TeX a message may hold ($q \cdot k_i$, $\theta$) reads as plain text on a terminal.
+_TEX_GROUPS = re.compile(r"\\(?:text|mathrm|operatorname|mathit|mathbf|boldsymbol)\{([^{}]*)\}")
 _TEX_ROOT = re.compile(r"\\sqrt\{([^{}]*)\}")
-_TEX_SYMBOLS = ((r"\cdot", "·"), (r"\times", "×"), (r"\le", "≤"), (r"\ge", "≥"),
-                (r"\lVert", "‖"), (r"\rVert", "‖"), (r"\,", " "), (r"\;", " "), (r"\ ", " "))
+_TEX_FRACTION = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
+_TEX_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_TEX_SYMBOLS = {"cdot": "·", "times": "×", "div": "÷", "pm": "±", "mp": "∓", "le": "≤", "leq": "≤",
+                "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "approx": "≈", "infty": "∞", "to": "→",
+                "rightarrow": "→", "in": "∈", "sum": "∑", "prod": "∏", "partial": "∂", "nabla": "∇",
+                "circ": "∘", "lVert": "‖", "rVert": "‖", "Vert": "‖", "langle": "⟨", "rangle": "⟩",
+                "ldots": "…", "dots": "…", "cdots": "⋯", "degree": "°", "left": "", "right": "",
+                "varepsilon": "ε", "vartheta": "ϑ", "varphi": "φ", "lambda": "λ", "Lambda": "Λ"}
+_TEX_SPACES = ((r"\,", " "), (r"\;", " "), (r"\:", " "), (r"\ ", " "), (r"\!", ""), (r"\|", "‖"))
 _MATH = re.compile(r"\$([^$]+)\$")
 
 
+def _tex_command(match: re.Match) -> str:
+    """A TeX command as the character it draws: a symbol, a Greek letter (by its Unicode name: \\theta is
+    GREEK SMALL LETTER THETA, θ), or the command's own name when it is neither."""
+    name = match.group(1)
+    if name in _TEX_SYMBOLS:
+        return _TEX_SYMBOLS[name]
+    case = "CAPITAL" if name[0].isupper() else "SMALL"
+    try:
+        return unicodedata.lookup(f"GREEK {case} LETTER {name.upper()}")
+    except KeyError:
+        return name
+
+
+def _grouped(term: str) -> str:
+    """A fraction's numerator or denominator, in brackets unless it is one symbol or number."""
+    return term if re.fullmatch(r"[\w.\\]+", term.strip()) else f"({term.strip()})"
+
+
 def plain_math(text: str) -> str:
-    r"""``text`` with each ``$TeX$`` segment written as plain text: ``$q \cdot k_i / \sqrt{d_k}$``
-    reads ``q · k_i / sqrt(d_k)``. Only the few commands the catalogs use are known."""
+    r"""``text`` with each ``$TeX$`` segment written as plain text, as a terminal shows it:
+    ``$q \cdot k_i / \sqrt{d_k}$`` reads ``q · k_i / sqrt(d_k)``, ``$\theta$`` reads ``θ``."""
     def plain(match: re.Match) -> str:
         tex = _TEX_ROOT.sub(r"sqrt(\1)", _TEX_GROUPS.sub(r"\1", match.group(1)))
-        for command, symbol in _TEX_SYMBOLS:
+        tex = _TEX_FRACTION.sub(lambda m: f"{_grouped(m.group(1))}/{_grouped(m.group(2))}", tex)
+        for command, symbol in _TEX_SPACES:
             tex = tex.replace(command, symbol)
+        tex = _TEX_COMMAND.sub(_tex_command, tex)
         return tex.replace("{", "").replace("}", "")
     return _MATH.sub(plain, text)
 

@@ -8,7 +8,8 @@ import sympy
 from grader.reading.errors import fail
 from grader.reading.literals import ARITHMETIC, MAX_EXPONENT, MAX_POWER_BITS, literal_value
 
-FUNCTIONS = {"sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "sin": sympy.sin, "cos": sympy.cos}
+FUNCTIONS = {"sqrt": sympy.sqrt, "exp": sympy.exp, "log": sympy.log, "sin": sympy.sin, "cos": sympy.cos,
+             "acos": sympy.acos, "asin": sympy.asin, "atan": sympy.atan}
 NAMES = {"pi": sympy.pi, "e": sympy.E}
 
 

@@ -28,7 +28,9 @@ from grader.reading.notation import rewrite
 MAX_LENGTH = 500          # characters in one answer
 MAX_DEPTH = 40            # nesting of operations in the syntax tree
 
-FUNCTIONS = frozenset({"sqrt", "exp", "log", "ln", "sin", "cos"})
+# the functions an answer may call; a second name reads as the first (an angle's exact reference is an acos)
+ALIASES = {"ln": "log", "arccos": "acos", "arcsin": "asin", "arctan": "atan"}
+FUNCTIONS = frozenset({"sqrt", "exp", "log", "sin", "cos", "acos", "asin", "atan", *ALIASES})
 NAMES = frozenset({"pi", "e", "E"})
 WORDS = FUNCTIONS | NAMES
 OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.Pow: "^"}
@@ -276,7 +278,7 @@ class _Walker:
             raise fail("not-allowed", self.column(node.keywords[0].value), construct="keyword argument")
         if len(node.args) != 1:
             raise fail("wrong-arity", col, name=name, count=len(node.args))
-        return ("call", "log" if name == "ln" else name, self.scalar(node.args[0], depth + 1))
+        return ("call", ALIASES.get(name, name), self.scalar(node.args[0], depth + 1))
 
 
 def _at(tree: Node, path: tuple[int, ...]) -> Node:

@@ -100,8 +100,8 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
         ("erin", "erin.toml", None, False), ("frank", "frank.toml", None, False),
         ("gina", "gina.toml", None, False), ("hal", "hal.toml", None, False)]
     bob = records[1]
-    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "reading", "grader", "error",
-                        "score", "max_score", "exercises"}
+    assert set(bob) == {"student", "file", "sha256", "seed", "variants", "lang", "reading", "grader", "assignment",
+                        "error", "score", "max_score", "exercises"}
     assert bob["seed"] is None and bob["lang"] == "en" and len(bob["sha256"]) == 64
     notes = {p["id"]: p["note"] for e in bob["exercises"] for p in e["parts"]}
     assert notes["parakeet-monkey"] == "squared-distance"
@@ -407,7 +407,6 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
         "sock": says("error-socket", "sock.toml"),
         "dir": says("error-is-folder", "dir.toml"),
         "dirlink": says("error-is-folder", "dirlink.toml"),
-        "nested": says("error-is-folder", "nested"),
         "deep": says("error-too-deep", "deep.json"),
         "deeptoml": says("error-too-deep", "deeptoml.toml"),
         "deepinline": says("error-too-deep", "deepinline.toml"),
@@ -419,6 +418,7 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
                        known=", ".join(EXERCISES)),
     }
     assert data["students"] == len(graded) + len(errors)
+    assert data["ignored"] == ["nested"]                   # a folder not named .toml or .json: nobody's
     leaked = (out / "results.jsonl").read_text()
     assert "zoe" not in leaked and '"elsewhere' not in leaked and "leak" in leaked
     assert {r[0] for r in rows(out)[1:]} == set(graded) | set(errors)

@@ -251,3 +251,21 @@ def test_the_engine_version_names_the_cache_with_sixteen_hex_digits():
 
     from grader.judging.table import engine_version
     assert re.fullmatch(r"[0-9a-f]{16}", engine_version())
+
+
+# --- grader/reading/parse.py: what the deletion pass found unchecked ----------------------------------
+
+@pytest.mark.parametrize("answer, part, note, column", [
+    ("sqrt(2", "parakeet-monkey", "syntax-error", 4),         # the bracket never closed
+    ("(1+", "parakeet-monkey", "syntax-error", 0),
+    ("1+", "parakeet-monkey", "syntax-error", 2),             # the end: the caret just past the text
+    ("()", "parakeet-monkey", "empty-answer", 0), ("[]", "parakeet-monkey", "empty-answer", 0),
+    ("  \u200b ", "parakeet-monkey", "empty-answer", 0),
+    ("{(1,0,0), {1}}", "vertices", "too-nested", 10),         # a set as a point
+    ("{(1,0,0), 1}", "vertices", "wrong-point-size", None),   # a number as a point of one coordinate
+])
+def test_a_refusal_names_its_place(answer, part, note, column):
+    from grader.judging.check import check_part
+    exercise = "reachable-vertices" if part == "vertices" else "embedding-distances"
+    result = check_part(exercise, part, answer)
+    assert (result.note, result.column) == (note, column), answer

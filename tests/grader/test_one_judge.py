@@ -160,3 +160,20 @@ def test_a_refusal_names_both_readings_of_the_whole_answer(answer, second):
 def test_a_bracket_that_closes_before_the_quotient_settles_the_reading(answer):
     from grader.reading.parse import read
     assert read(answer).kind == "scalar"
+
+
+@pytest.mark.parametrize("part, answer", [
+    (("embedding-distances", "parakeet-monkey"), "0.3837"), (("embedding-distances", "parakeet-monkey"), "0.3"),
+    (("embedding-distances", "parakeet-monkey"), "1/3"), (("reachable-vertices", "vertices"), "{(1, 0, 0)}"),
+])
+def test_a_plain_answer_on_the_lessons_data_is_judged_without_sympy(part, answer, tmp_path):
+    """Plain numbers are judged on the reference table, exactly, and the part's facts come from it too:
+    SymPy is imported only where a number needs it (checked in a fresh process, the table built first)."""
+    script = ("import sys; from grader.judging.check import check_part\n"
+              f"r = check_part({part[0]!r}, {part[1]!r}, {answer!r}); print(r.note or 'correct', 'sympy' in sys.modules)")
+    env = {**__import__("os").environ, "GRADER_CACHE_DIR": str(tmp_path)}
+    tmp_path.chmod(0o700)
+    first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    again = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    note = first.stdout.split()[0]
+    assert again.stdout.split() == [note, "False"], (first.stdout, again.stdout, again.stderr)

@@ -19,6 +19,10 @@ from grader.reading.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
     ("E", "scalar", E),
     ("ln(e) + log(1)", "scalar", sympy.Integer(1)),
     ("sin(pi/2) + cos(0)", "scalar", sympy.Integer(2)),
+    ("acos(1/2)", "scalar", sympy.pi / 3),                  # an angle's exact form
+    ("arccos(1/2) + arcsin(1) + arctan(1)", "scalar", sympy.pi * Rational(13, 12)),
+    ("4*atan(1) - asin(0)", "scalar", sympy.pi),
+    ("acos(8/(sqrt(14)*sqrt(21)))", "scalar", sympy.acos(8 / (sqrt(14) * sqrt(21)))),
     ("π", "scalar", sympy.pi),
     ("\u22121", "scalar", sympy.Integer(-1)),
     ("(1, 2, 3)", "vector", (1, 2, 3)),
@@ -406,3 +410,4 @@ def test_the_nesting_limit_is_exact_in_every_operand(shape):
     with pytest.raises(AnswerSyntaxError) as info:
         parse_answer(shape(MAX_DEPTH + 2))
     assert info.value.error.key == "too-deep"
+

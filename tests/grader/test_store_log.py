@@ -17,7 +17,7 @@ def line(student: str, score: int, **extra) -> bytes:
 def test_a_record_is_compacted_to_what_a_run_keeps():
     record = json.loads(line("ada", 3, parts=["left out"]))
     assert store.compact(record) == {"student": "ada", "file": "ada.toml", "sha256": "ab", "seed": "s1", "lang": "fr",
-                                     "variants": None, "reading": None,
+                                     "variants": None, "reading": None, "assignment": None,
                                      "grader": "v2", "error": None, "score": 3, "max_score": 26,
                                      "per": {"terrain-warmup": 3}, "internal_errors": 0}
     record["exercises"][0]["parts"] = [{"id": "lr", "note": "internal-error"}, {"id": "x", "note": ""}]

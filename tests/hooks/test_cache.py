@@ -59,3 +59,47 @@ def test_the_fingerprint_follows_every_source_s_contents(tmp_path, monkeypatch):
         (tmp_path / name).write_text(edited, encoding="utf-8")
         assert cache.fingerprint.__wrapped__() != first, f"an edit of {name} left the fingerprint as it was"
         (tmp_path / name).write_text(text, encoding="utf-8")
+
+
+REFRESH = """
+import shutil, sys
+from pathlib import Path
+from hooks import cache
+from grader import bank
+from grader.languages.messages import message
+fixture, root = Path(sys.argv[1]), Path(sys.argv[2])
+module = root / "grader" / "exercises" / "dot_product.py"
+assert cache.refresh() is False                           # the first build only takes note
+print(list(bank.EXERCISES)[-1], cache.refresh())
+shutil.copy(fixture / "dot_product.py", module)
+catalog = root / "grader" / "locale" / "en" / "LC_MESSAGES" / "grader.po"
+catalog.write_text(catalog.read_text() + (fixture / "catalogs" / "en.po").read_text())
+print(cache.refresh(), list(bank.EXERCISES)[-1], message("exercise.dot-product.title"), bank.get("dot-product").data["v"].T)
+module.write_text(module.read_text().replace('"v": _vec(4, -1, 2)', '"v": _vec(4, -1, 7)') + "\\n")
+print(cache.refresh(), bank.get("dot-product").data["v"].T, bank.get("dot-product").part("dot").reference)
+module.unlink()
+print(cache.refresh(), list(bank.EXERCISES)[-1])
+"""
+
+
+def test_a_new_changed_or_removed_exercise_module_is_read_again_in_the_same_process(tmp_path):
+    """What `mkdocs serve` needs between two builds (hooks.cache.refresh), in a copy of the grader and the hooks."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    root = cache.ROOT
+    for folder in ("grader", "hooks"):
+        shutil.copytree(root / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "GRADER_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", REFRESH, str(root / "tests" / "fixtures" / "new_exercise"), str(tmp_path)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    last = list(__import__("grader.bank", fromlist=["EXERCISES"]).EXERCISES)[-1]
+    assert proc.stdout.splitlines() == [
+        f"{last} False",                                               # nothing changed: nothing forgotten
+        "True dot-product The dot product Matrix([[4, -1, 2]])",      # a new module and its catalog entries
+        "True Matrix([[4, -1, 7]]) 23",                                # the module changed: 4 - 2 + 21
+        f"True {last}",                                                # removed
+    ]

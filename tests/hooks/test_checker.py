@@ -2,10 +2,10 @@
 test_workspace.py)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -41,8 +41,9 @@ def test_only_the_pinned_version_will_do(tmp_path):
     assert "0.0.1" in other and pinned in other and "npm ci" in other
 
 
-def test_the_switch_turns_it_off_whatever_is_installed(tmp_path):
+def test_the_switch_turns_it_off_whatever_is_installed(tmp_path, monkeypatch):
     runtime = fake_runtime(tmp_path / "pyodide", checker.pinned_version())
+    monkeypatch.setattr(checker, "site_files", lambda runtime: ({}, ("checker-0.js", "checker-1.css", "worker-2.js")))
     assert checker.Checker.decide(True, {checker.RUNTIME_ENV: str(runtime)}).on
     off = checker.Checker.decide(False, {checker.RUNTIME_ENV: str(runtime)})
     assert not off.on and "check_in_browser" in off.message()
@@ -52,39 +53,58 @@ def test_the_switch_turns_it_off_whatever_is_installed(tmp_path):
                                        ("02-attention-projection/", "../assets/checker"),
                                        ("", "assets/checker")])
 def test_the_page_loads_two_small_files_only_where_there_is_a_checker(url, base):
-    state = checker.Checker(True, runtime=Path("."), archive="grader-0123.zip")
+    state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
     page = f'<html><head><title>t</title></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
     tagged = checker.page_tags(page, url, state)
-    assert re.findall(r'(?:href|src)="([^"?]+)', tagged) == [f"{base}/checker.css", f"{base}/checker.js"]
-    assert 'data-archive="grader-0123.zip"' in tagged and "defer" in tagged
+    assert re.findall(r'(?:href|src)="([^"?]+)', tagged) == [f"{base}/checker-4567.css", f"{base}/checker-0123.js"]
+    assert 'data-worker="worker-89ab.js"' in tagged and "defer" in tagged
     assert checker.page_tags("<html><head></head><body>no exercise</body></html>", url, state).count("checker") == 0
     assert checker.page_tags(page, url, checker.Checker(False)) == page
 
 
-@pytest.mark.slow
-def test_the_zip_holds_the_grader_sympy_mpmath_and_the_table_the_grader_looks_for(tmp_path, monkeypatch):
-    from grader.judging import table as fast
+def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
+    """A build's configuration (and a hook's test that only configures one) never traces the grader: the
+    files are packed when the first page with an exercise, or the publish step, asks for their names."""
+    packed = []
+    monkeypatch.setattr(checker, "runtime_problem", lambda runtime: "")
+    monkeypatch.setattr(checker, "site_files", lambda runtime: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
+    state = checker.Checker.decide(True, {checker.RUNTIME_ENV: "/nowhere"})
+    assert state.on and not packed
+    page = f'<html><head></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
+    assert "c.js" in checker.page_tags(page, "x/", state) and "c.css" in checker.page_tags(page, "y/", state)
+    assert packed == [Path("/nowhere")]
 
-    monkeypatch.setattr(checker, "CACHE", tmp_path / "cache")
+
+def test_the_worker_is_told_its_files_and_every_served_name_holds_its_contents_hash():
+    manifest = {"runtime": "pyodide-0/", "grader": "grader-1.zip", "sizes": {"grader-1.zip": 10}}
+    served = checker.assets(manifest)
+    assert set(served) == {"checker.js", "checker.css", "worker.js"}
+    assert json.loads(re.search(r"const FILES=(\{.*?\});", served["worker.js"]).group(1)) == manifest
+    script = served["checker.js"]
+    assert script.count("checkerRunner") >= 2 and "IntersectionObserver" in script   # loader.js, then checker.js
+
+
+@pytest.mark.slow
+def test_the_site_serves_the_runtime_the_zips_and_the_three_files_each_named_by_its_content(tmp_path):
     runtime = checker.runtime_dir({})
-    state = checker.Checker(True, runtime=runtime, archive=f"grader-{checker.archive_key(runtime)}.zip")
-    path = checker.archive(state)
-    assert path.name == state.archive and checker.archive(state) == path   # the second time from the cache
-    names = zipfile.ZipFile(path).namelist()
-    for name in ("grader/web.py", "grader/judging/table.py", "grader/locale/fr/LC_MESSAGES/grader.po"):
-        assert name in names
-    compiled = "c" if checker.compiler(runtime) else ""   # Pyodide's bytecode where Node.js compiles it
-    assert {f"sympy/__init__.py{compiled}", f"mpmath/__init__.py{compiled}"} <= set(names)
-    assert not [n for n in names if "/tests/" in n or "__pycache__" in n]
-    assert not [n for n in names if n.startswith("grader/") and n.endswith(".pyc")]
-    # the table must carry the name grader.judging.table looks for in the browser, or it would need SymPy there
-    assert f"cache/references-{fast.engine_version()}.json" in names
-    site = tmp_path / "site"
-    if checker.runtime_problem(state.runtime):
+    if checker.runtime_problem(runtime):
         pytest.skip("no runtime to publish")
+    state = checker.Checker.decide(True, {})
+    site = tmp_path / "site"
     checker.publish(site, state)
-    published = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    assert published == sorted([f"{checker.PUBLISHED}/pyodide/{n}" for n in checker.RUNTIME_FILES]
-                               + [f"{checker.PUBLISHED}/{p.name}" for p in checker.ASSETS.iterdir()]
-                               + [f"{checker.PUBLISHED}/{state.archive}"])
+    published = sorted(p.relative_to(site / checker.PUBLISHED).as_posix() for p in site.rglob("*") if p.is_file())
+    assert published == sorted(state.served)
+    folders = {name.split("/")[0] for name in published if "/" in name}
+    assert len(folders) == 1 and re.fullmatch(r"pyodide-[0-9a-f]{16}", folders.pop())
+    assert sorted(name.rsplit("/", 1)[1] for name in published if "/" in name) == sorted(checker.SERVED_RUNTIME)
+    for name in published:
+        if "/" in name:
+            continue
+        stem, digest = re.fullmatch(r"([a-z]+)-([0-9a-f]{16})\.(?:zip|js|css)", name).groups()
+        assert digest == hashlib.sha256((site / checker.PUBLISHED / name).read_bytes()).hexdigest()[:16], name
+    assert {state.script, state.style, state.worker} <= set(published)
+    worker = (site / checker.PUBLISHED / state.worker).read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES=(\{.*?\});", worker).group(1))
+    assert set(files["sizes"]) == {name for name in published if name not in (state.script, state.style, state.worker)}
+    assert files["lock"]["packages"] == {} and files["lock"]["info"]["abi_version"]
     shutil.rmtree(site)

@@ -14,23 +14,21 @@ from __future__ import annotations
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-import sympy
 import yaml
 
 from grader import bank
 from grader.model import targets
 from grader.reading.show import show as written
 from hooks import checker
+from hooks.checker_corpus import Case, corpus, decimal
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.browsing import tab_to
@@ -44,104 +42,7 @@ needs_runtime = pytest.mark.skipif(bool(RUNTIME), reason=f"in-page checking is o
 SLOW_CHECK = "exp(exp(exp(exp(5))))"   # well past the limit in the CLI (5 s) and on the page
 OFF_MESSAGE = "in-page answer checking is off"
 
-# --- the corpus, and the command line's verdicts
-
-
-@dataclass(frozen=True)
-class Case:
-    exercise: str
-    part: str
-    answer: str
-    lang: str = "en"
-    seed: str | None = None
-    why: str = ""
-
-    def __str__(self) -> str:
-        seed = f" --seed {self.seed}" if self.seed else ""
-        return f"[{self.why}] {self.exercise} {self.part} {self.answer!r} --lang {self.lang}{seed}"
-
-
-def readme_cases() -> list[Case]:
-    """Every `$ grader check ...` example of the README, with its language and seed."""
-    cases = []
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
-        match = re.match(r"\$ (?:LANG=(\w\w)\S* )?grader check (.*)$", line)
-        if not match:
-            continue
-        argv = shlex.split(match.group(2), comments=True)
-        options = {argv[i]: argv[i + 1] for i, arg in enumerate(argv) if arg.startswith("--")}
-        words = [a for i, a in enumerate(argv) if not a.startswith("--") and not argv[i - 1].startswith("--")]
-        cases.append(Case(*words, lang=options.get("--lang", match.group(1) or "en"),
-                          seed=options.get("--seed"), why="readme"))
-    assert len(cases) >= 8, "the README's check examples were not found"
-    return cases
-
-
-def decimal(value, digits: int) -> str:
-    return str(sympy.N(value, digits))
-
-
-def number_cases(ex, part) -> list[Case]:
-    """Exact forms that equal the reference, and decimals at, inside and outside the tolerance."""
-    ref, cases = part.reference, []
-    add = lambda answer, why, lang="en": cases.append(Case(ex.id, part.id, answer, lang, why=why))  # noqa: E731
-    if part.kind in ("real", "integer"):
-        add(str(ref), "exact")
-        if ref != 0:
-            add(f"1/({1 / ref})", "equivalent exact")
-            add(f"2*({ref})/2", "equivalent exact")
-        if not ref.is_Integer:
-            for factor in ("1", "1.004", "0.996", "1.005", "0.995", "1.006", "0.994", "1.02"):
-                add(decimal(ref * sympy.Rational(factor), 12), f"decimal x{factor}")
-            add(decimal(ref, 4), "4 significant digits")
-            add(decimal(ref, 2), "2 significant digits")
-            add(decimal(ref, 4).replace(".", ","), "decimal comma", "fr")
-        else:
-            add(f"{ref}.0", "a whole number as a decimal")
-            add(str(ref + 1), "off by one")
-    elif part.kind == "vector":
-        add("(" + ", ".join(map(str, ref)) + ")", "exact")
-        add("[" + ", ".join(map(str, ref)) + "]", "exact, brackets")
-        add("(" + ", ".join(decimal(x, 4) for x in ref) + ")", "decimals")
-        add("(" + ", ".join(decimal(x, 2) for x in ref) + ")", "decimals, too few digits")
-        add("(" + " ; ".join(decimal(x, 4).replace(".", ",") for x in ref) + ")", "decimal comma", "fr")
-        add("(" + ", ".join(map(str, list(ref)[::-1])) + ")", "reversed")
-        add("(" + ", ".join(map(str, list(ref)[:-1])) + ")", "one entry short")
-    else:
-        points = ["(" + ", ".join(map(str, p)) + ")" for p in ref]
-        add("{" + ", ".join(points) + "}", "exact")
-        add("{" + ", ".join(points[::-1]) + "}", "another order")
-        add("{" + ", ".join(points[:-1]) + "}", "a vertex missing")
-        add("{" + ", ".join(points + points[:1]) + "}", "a vertex twice")
-        add("{(1, 0, 0), (0, 1, 0), (0, 0, 1)}", "the whole simplex's corners")
-    return cases
-
-
-MALFORMED = ["", "   ", "(1, 2", "sqrt(", "1 +* 2", "x", "e.real", "1/0", "import os", "__import__('os')",
-             "lambda: 1", "0x0f", "1_5", "[x for x in (1,)]", "1e999999", "９", "\x1b[1A", "-1/2", "--lang"]
-HOSTILE = ["9**9**9**9", "10**10**10**10", "(" * 300 + "1" + ")" * 300, "1" * 5000, "2^2^2^2^2^2^2",
-           "'; DROP TABLE answers; --", "<script>alert(1)</script>"]
-
-
-def corpus() -> list[Case]:
-    cases = readme_cases()
-    for ex in bank.EXERCISES.values():
-        for part in ex.parts:
-            cases += [Case(ex.id, part.id, written(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
-                      for key, value in targets.mistakes(ex, part.id)]
-            cases += number_cases(ex, part)
-    for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
-        first = ex.parts[0]
-        cases += [Case(ex.id, first.id, answer, why="malformed") for answer in MALFORMED]
-        cases += [Case(ex.id, first.id, answer, why="hostile") for answer in HOSTILE]
-    cases += [Case("embedding-distances", "parakeet-fourier", "1,8708", "id", why="decimal comma"),
-              Case("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", why="decimal comma in a vector"),
-              Case("attention-weights", "weights", "(0,5,0,5,0)", "fr", why="commas that read two ways"),
-              Case("embedding-distances", "parakeet-monkey", "e^-1/2", "en", why="an ambiguous notation"),
-              Case("embedding-distances", "parakeet-monkey", "０．３", "ja", why="full-width digits"),
-              Case("embedding-distances", "parakeet-monkey", "0.3", "ja", why="ja"),
-              Case("embedding-distances", "parakeet-monkey", "0,3", "ja", why="a comma where ja has none")]
-    return list(dict.fromkeys(cases))
+# --- the command line's verdicts on the corpus (hooks/checker_corpus.py)
 
 
 def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:
@@ -361,10 +262,10 @@ def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser,
                                                     ("fr", "terrain-warmup", "alice"),
                                                     ("ko", "attention-weights", "20240917")])
 def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
-    show = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
-    shown = json.loads(subprocess.run([*show, "--format", "json"], capture_output=True, text=True, check=True,
+    command = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
+    shown = json.loads(subprocess.run([*command, "--format", "json"], capture_output=True, text=True, check=True,
                                       timeout=wait_seconds(30)).stdout)
-    lines = subprocess.run(show, capture_output=True, text=True, check=True, timeout=wait_seconds(30)).stdout.splitlines()
+    lines = subprocess.run(command, capture_output=True, text=True, check=True, timeout=wait_seconds(30)).stdout.splitlines()
     page = open_lesson(reader, base_url, built_site, locale, exercise)
     block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
     block.locator(".course-checker__seed").fill(seed)
@@ -495,17 +396,20 @@ def two_locale_config(folder: Path, **course) -> Path:
 @needs_runtime
 def test_the_runtime_is_in_the_site_once_and_only_what_loading_needs(built_site):
     copies = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("pyodide.asm.wasm"))
-    assert copies == [f"{checker.PUBLISHED}/pyodide/pyodide.asm.wasm"]
-    assert sorted(p.name for p in (built_site / checker.PUBLISHED / "pyodide").iterdir()) == sorted(checker.RUNTIME_FILES)
-    archives = list((built_site / checker.PUBLISHED).glob("grader-*.zip"))
-    assert len(archives) == 1
-    names = zipfile.ZipFile(archives[0]).namelist()
-    assert "grader/web.py" in names and {"sympy/__init__.py", "sympy/__init__.pyc"} & set(names)
-    assert {"mpmath/__init__.py", "mpmath/__init__.pyc"} & set(names)
-    assert not [n for n in names if "/tests/" in n or "__pycache__" in n]
-    assert [n for n in names if re.fullmatch(r"cache/references-\w+\.json", n)]
+    assert len(copies) == 1 and re.fullmatch(rf"{checker.PUBLISHED}/pyodide-[0-9a-f]{{16}}/pyodide.asm.wasm", copies[0])
+    runtime = built_site / copies[0].rsplit("/", 1)[0]
+    assert sorted(p.name for p in runtime.iterdir()) == sorted(checker.SERVED_RUNTIME)   # no lock file, no stdlib
+    zips = {re.sub(r"-[0-9a-f]{16}\.zip$", "", p.name): p for p in (built_site / checker.PUBLISHED).glob("*.zip")}
+    assert sorted(zips) == ["grader", "rest", "stdlib", "sympy"]
+    names = zipfile.ZipFile(zips["grader"]).namelist()
+    assert "grader/web.py" in names and [n for n in names if re.fullmatch(r"cache/references-\w+\.json", n)]
+    later = zipfile.ZipFile(zips["sympy"]).namelist()
+    assert {"sympy/__init__.py", "sympy/__init__.pyc"} & set(later) and {"mpmath/__init__.py", "mpmath/__init__.pyc"} & set(later)
+    every = [n for path in zips.values() for n in zipfile.ZipFile(path).namelist()]
+    assert not [n for n in every if "/tests/" in n or "__pycache__" in n]
     lesson = (built_site / "02-attention-projection" / "index.html").read_text("utf-8")
-    assert lesson.count("checker.js") == 1 and "pyodide" not in lesson.split("</head>")[0]
+    head = lesson.split("</head>")[0]
+    assert len(re.findall(r"checker-[0-9a-f]{16}\.js", head)) == 1 and "pyodide" not in head
 
 
 def reference_strings(exercise_ids) -> dict[str, list[str]]:
@@ -584,10 +488,14 @@ def test_solutions_off_the_page_still_judges_with_feedback(browser, site_without
             for answer in ("(1, 1, 0)", "(1/2, 1/2, 0)"):
                 case = Case("attention-weights", "scores", answer, why="solutions off")
                 assert page_verdict(reader.page, case) == cli_verdict(case)
+            exact = Case("attention-weights", "weights", "(1/(2+exp(-1/2)), sqrt(e)/(2*sqrt(e)+1), 1/(1+2*exp(1/2)))",
+                         why="solutions off, an exact form: SymPy's zip")
+            assert page_verdict(reader.page, exact) == cli_verdict(exact)
             reader.assert_clean("solutions off")
         finally:
             reader.context.close()
     assert any(u.endswith(".zip") and "grader-" in u for u in loaded)
+    assert any(u.endswith(".zip") and "sympy-" in u for u in loaded)
 
 
 def test_without_the_runtime_the_build_passes_and_says_so_once(tmp_path):
@@ -601,7 +509,7 @@ def test_without_the_runtime_the_build_passes_and_says_so_once(tmp_path):
     assert not (site / checker.PUBLISHED).exists()
     for path in site.rglob("*.html"):
         text = path.read_text("utf-8")
-        assert "course-checker" not in text and "checker.js" not in text, path
+        assert "course-checker" not in text and "assets/checker/" not in text, path
     lesson = (site / "fr" / "02-attention-projection" / "index.html").read_text("utf-8")
     assert "grader check attention-weights" in lesson   # the command-line route stays
 

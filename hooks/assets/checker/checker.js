@@ -1,8 +1,8 @@
 /* Check an answer on the page: the course's grader (Python) runs in a Web Worker, offline.
 
-   Loaded on pages with an exercise, and on each locale's home page (its progress); hooks/checker.py adds it,
-   hooks/workspace.py writes the markup, hidden: this shows it. Nothing heavy loads until an answer or seed box
-   is first focused: then the worker starts Pyodide and unpacks the grader. One check runs at a time; one that
+   Loaded on pages with an exercise, and on each locale's home page (its progress); hooks/checker.py adds it
+   after loader.js in the same script, hooks/workspace.py writes the markup, hidden: this shows it. The worker
+   that runs the grader, and when it starts, are loader.js's. One check runs at a time; one that
    passes the time limit has its worker terminated and restarted, and its verdict is the one grader check gives
    a check that runs out of time. Verdicts are grader/web.py's replies: grader check --format json.
 
@@ -19,9 +19,6 @@
   const panels = [...exercises, progress].filter(Boolean);   // where the words, the status and the work are
   if (!script || !panels.length || typeof Worker !== "function") return;
 
-  const base = new URL(".", script.src);
-  const limit = Number(script.dataset.limit) * 1000;
-  const sympyBudget = Number(script.dataset.sympyBudget) * 1000;
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   const el = (tag, className, text) => {
     const node = document.createElement(tag);
@@ -30,103 +27,8 @@
     return node;
   };
 
-  /* --- the worker: started once, restarted after a timeout */
-
-  const runner = {
-    worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: false,
-
-    start() {
-      if (this.worker) return;
-      this.failed = "";
-      this.ready = false;
-      this.sympy = false;
-      mark("sympy", null);
-      try {   // a page opened from file:// may not start a worker: the command line stays
-        this.worker = new Worker(new URL(`worker.js?v=${script.dataset.version}`, base));
-      } catch (error) {
-        this.fail(String((error && error.message) || error));
-        return;
-      }
-      this.worker.onmessage = (event) => this.receive(event.data);
-      this.worker.onerror = (event) => {
-        event.preventDefault();
-        this.fail(event.message || "worker error");
-      };
-      this.worker.postMessage({ type: "init", runtime: new URL("pyodide/", base).href,
-                                archive: new URL(script.dataset.archive, base).href });
-      status("starting");
-    },
-
-    run(op, args) {
-      this.start();
-      if (!this.worker) return Promise.resolve({ failed: this.failed });
-      return new Promise((resolve) => {
-        this.queue.push({ id: ++this.jobs, op, args, resolve });
-        this.pump();
-      });
-    },
-
-    pump() {
-      if (this.busy || !this.ready || !this.queue.length) return;
-      this.busy = this.queue.shift();
-      this.worker.postMessage({ type: "job", id: this.busy.id, op: this.busy.op, args: this.busy.args });
-      this.arm(limit);
-    },
-
-    arm(ms) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.timeout(), ms);
-    },
-
-    receive(message) {
-      if (message.type === "ready") {
-        this.ready = true;
-        status("ready");
-        this.pump();
-      } else if (message.type === "failed") {
-        this.fail(message.error);
-      } else if (message.type === "sympy") {   // loading SymPy is not the answer's time
-        this.sympy = true;
-        status("loading_sympy");
-        mark("sympy", "loaded");
-        if (this.busy) this.arm(sympyBudget + limit);
-      } else if (message.type === "result" && this.busy && message.id === this.busy.id) {
-        clearTimeout(this.timer);
-        const job = this.busy;
-        this.busy = null;
-        if (this.sympy) status("ready");
-        job.resolve(message.reply);
-        this.pump();
-      }
-    },
-
-    stop() {
-      clearTimeout(this.timer);
-      if (this.worker) this.worker.terminate();
-      this.worker = null;
-      this.ready = false;
-    },
-
-    timeout() {
-      const job = this.busy;
-      this.busy = null;
-      this.stop();
-      job.resolve({ timeout: true });
-      this.start();
-      status("restarted");
-    },
-
-    fail(error) {
-      this.stop();
-      this.failed = error;
-      status("failed", { error });
-      const jobs = this.busy ? [this.busy, ...this.queue] : this.queue;
-      this.busy = null;
-      this.queue = [];
-      jobs.forEach((job) => job.resolve({ failed: error }));
-    },
-  };
-
+  const base = new URL(".", script.src);
+  const WORK = "work.js";   // the build writes work.js's name in the site here (hooks/checker.py, WORK_MARK)
   /* --- words */
 
   const parsed = new WeakMap();
@@ -135,20 +37,13 @@
     return parsed.get(panel);
   };
 
-  function status(key, values = {}) {
-    panels.forEach((panel) => {
-      const line = panel.querySelector(".course-checker__status");
-      line.textContent = fill(words(panel)[key], values);
-      line.dataset.state = key;
-    });
-  }
+  const runner = checkerRunner({ script, exercises: panels, words, fill });   // loader.js: the worker, when it starts
 
-  /* what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" */
-  function mark(name, value) {
+  function failed(error) {   // work.js could not be loaded: said where the checker says how it is
     panels.forEach((panel) => {
       const line = panel.querySelector(".course-checker__status");
-      if (value === null) delete line.dataset[name];
-      else line.dataset[name] = value;
+      line.textContent = fill(words(panel).failed, { error });
+      line.dataset.state = "failed";
     });
   }
 
@@ -187,11 +82,11 @@
     document.documentElement.dataset.courseWork = pending ? "busy" : "done";
   };
   const later = (name, ...args) => {
-    loaded = loaded || import(new URL(`work.js?v=${script.dataset.version}`, base).href)
+    loaded = loaded || import(new URL(WORK, base).href)
       .then((module) => module.default(core));
     busy(1);
     return loaded.then((work) => work[name](...args)).catch((error) => {
-      status("failed", { error: String((error && error.message) || error) });
+      failed(String((error && error.message) || error));
       return null;
     }).finally(() => busy(-1));
   };
@@ -300,15 +195,8 @@
   const core = { runner, words, fill, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf,
                  exerciseOf, boxOf, caretNodes, showVerdict, clearVerdict };
 
-  /* --- wiring: show what the build hid, start on first focus, keyboard as well as mouse */
+  /* --- wiring: show what the build hid, keyboard as well as mouse */
 
-  const starter = (event) => {
-    if (event.target.matches(".course-checker__answer, .course-checker__seed")) {
-      document.removeEventListener("focusin", starter);
-      runner.start();
-    }
-  };
-  document.addEventListener("focusin", starter);
 
   panels.forEach((panel) => {
     panel.hidden = false;

@@ -1,0 +1,3 @@
+"""The ``grader`` command's exit codes, one home for the commands and the Gradescope runner."""
+
+OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3   # all correct; something not; unusable input; a bug

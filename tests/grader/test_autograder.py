@@ -1,0 +1,249 @@
+"""`grader autograder`: the Gradescope zip, installed as its setup.sh installs it, and its run_autograder on
+the submissions an instructor meets (a good file, several files, none, a damaged one, a variant by
+identity, an assignment of one lesson, a grader that cannot start), in a temporary AUTOGRADER_ROOT."""
+import base64
+import glob
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from grader.cli import gradescope
+from grader.cli.autograder import wheel
+from grader.cli.gradescope import Config, Refused, candidates, identity_seed
+from tests.conftest import wait_seconds
+from tests.grader.test_cli import GRADER, ROOT, run
+
+ALICE = (ROOT / "examples" / "alice.toml").read_text(encoding="utf-8")
+S0042 = '[reachable-vertices]\nvertices = "{(1,0,0), (2/3,0,1/3), (3/5,1/15,1/3), (3/5,2/5,0)}"\n'   # README
+
+
+def touch(folder: Path, *names: str, text: str = "x") -> None:
+    for name in names:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_the_file_graded_is_answers_toml_then_the_first_by_depth_and_name(tmp_path):
+    touch(tmp_path, "a.toml", "Answers (1).json", "answers.toml", "notes.txt", ".hidden.toml", "deep/answers.toml")
+    assert [p.as_posix() for p in candidates(tmp_path)] == [
+        "answers.toml", "Answers (1).json", "a.toml", "deep/answers.toml"]
+    (tmp_path / "answers.toml").unlink()
+    touch(tmp_path, "answers.json", "__MACOSX/answers.toml", ".git/x.toml")
+    os.symlink("/etc/hostname", tmp_path / "link.toml")
+    assert [p.as_posix() for p in candidates(tmp_path)][:2] == ["answers.json", "Answers (1).json"]
+    assert not {"link.toml", "__MACOSX/answers.toml", ".git/x.toml"} & {p.as_posix() for p in candidates(tmp_path)}
+
+
+def test_the_order_does_not_depend_on_the_order_files_are_listed_in(tmp_path):
+    names = ["b.json", "B.toml", "a.toml", "x/a.toml", "é.toml", "e.toml"]
+    touch(tmp_path, *names)
+    first = candidates(tmp_path)
+    shutil.rmtree(tmp_path)
+    tmp_path.mkdir()
+    touch(tmp_path, *reversed(names))
+    assert candidates(tmp_path) == first and [p.as_posix() for p in first] == [
+        "B.toml", "a.toml", "b.json", "e.toml", "é.toml", "x/a.toml"]
+
+
+@pytest.mark.parametrize("users, field, seed", [
+    ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "sid", "s0042"),
+    ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "email", "ada@example.org"),
+    ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "id", "7"),
+    ([{"sid": "s9"}, {"sid": "s1"}], "sid", "s1"),                 # a group: the first in order, whatever the list's
+    ([{"sid": ""}, {"sid": "s3"}], "sid", "s3"),
+])
+def test_the_variant_is_seeded_by_the_gradescope_identity(tmp_path, users, field, seed):
+    path = tmp_path / "submission_metadata.json"
+    path.write_text(json.dumps({"users": users}))
+    assert identity_seed(path, field) == seed
+
+
+@pytest.mark.parametrize("metadata", [None, "{", '{"users": []}', '{"users": [{"sid": null}]}', '{"users": [{"sid": "x\\u0000"}]}'])
+def test_no_identity_to_seed_a_variant_is_said(tmp_path, metadata):
+    path = tmp_path / "submission_metadata.json"
+    if metadata is not None:
+        path.write_text(metadata)
+    with pytest.raises(Refused) as refused:
+        identity_seed(path, "sid")
+    assert refused.value.key == "autograder-no-identity"
+
+
+def test_the_wheel_is_the_running_package_with_a_valid_record():
+    name, data = wheel()
+    assert name.endswith("-py3-none-any.whl") and name.startswith("andrea_course-")
+    members = zipfile.ZipFile(io.BytesIO(data))
+    files = {info.filename: members.read(info) for info in members.infolist()}
+    package = Path(__import__("grader").__file__).parent
+    assert files["grader/cli/gradescope.py"] == (package / "cli" / "gradescope.py").read_bytes()
+    assert "grader/locale/fr/LC_MESSAGES/grader.po" in files and not any("__pycache__" in f for f in files)
+    info = name.removesuffix("-py3-none-any.whl") + ".dist-info"
+    assert "Requires-Python: >=3.10" in files[f"{info}/METADATA"].decode()
+    assert "grader = grader.cli.main:run" in files[f"{info}/entry_points.txt"].decode()
+    for line in files[f"{info}/RECORD"].decode().splitlines():
+        path, digest, size = line.split(",")
+        if path.endswith("RECORD"):
+            continue
+        expected = base64.urlsafe_b64encode(hashlib.sha256(files[path]).digest()).rstrip(b"=").decode()
+        assert (digest, int(size)) == (f"sha256={expected}", len(files[path])), path
+    assert set(files) - {f"{info}/RECORD"} == {line.split(",")[0] for line in files[f"{info}/RECORD"].decode().splitlines()} - {f"{info}/RECORD"}
+
+
+def test_the_command_writes_the_same_zip_for_the_same_grader_and_options(tmp_path):
+    first, second = tmp_path / "a.zip", tmp_path / "b" / "b.zip"
+    for path in (first, second):
+        proc = run("autograder", "--out", path, "--exercises", "attention-weights", "--lang", "fr", "--variants")
+        assert proc.returncode == 0, proc.stderr
+    assert first.read_bytes() == second.read_bytes()
+    archive = zipfile.ZipFile(first)
+    assert sorted(archive.namelist()) == sorted(["setup.sh", "run_autograder", "autograder.json",
+                                                 json.loads(archive.read("autograder.json"))["wheel"]])
+    config = Config(**json.loads(archive.read("autograder.json")))
+    assert (config.exercises, config.lang, config.variants, config.seed_from) == (["attention-weights"], "fr", True, "sid")
+    assert config.engine in run("--version").stdout
+    for script in ("setup.sh", "run_autograder"):
+        assert archive.getinfo(script).external_attr >> 16 == 0o755
+
+
+def test_an_unknown_exercise_in_the_assignment_is_refused_before_anything_is_written(tmp_path):
+    proc = run("autograder", "--out", tmp_path / "a.zip", "--exercises", "attention-weights,nope")
+    assert proc.returncode == 2 and "nope" in proc.stderr and not (tmp_path / "a.zip").exists()
+
+
+def test_a_damaged_configuration_still_writes_results(tmp_path):
+    (tmp_path / "source").mkdir()
+    (tmp_path / "source" / "autograder.json").write_text("{")
+    assert gradescope.run(tmp_path) == 3
+    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    assert results["score"] == 0 and results["tests"] == [] and "JSONDecodeError" in results["output"]
+
+
+# --- the zip installed as setup.sh installs it, and run_autograder on each case (slow: pip installs)
+
+
+def pythons() -> list[str]:
+    """This Python, and a Python 3.10 where the machine has one (Gradescope's Ubuntu 22.04 has 3.10)."""
+    found = [sys.executable]
+    for candidate in [shutil.which("python3.10"), *sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.10*/bin/python3.10")))]:
+        if candidate and subprocess.run([candidate, "-c", "import venv, ensurepip"], capture_output=True).returncode == 0:
+            return found + [candidate]
+    return found
+
+
+CONFIGS = {"all": [], "variants": ["--variants"], "lesson-2": ["--exercises", "attention-weights"]}
+
+
+@pytest.fixture(scope="module", params=pythons(), ids=lambda p: "this-python" if p == sys.executable else "python3.10")
+def installed(request, tmp_path_factory):
+    """A virtual environment set up by the zip's own setup.sh (the zips of each configuration share it)."""
+    folder = tmp_path_factory.mktemp("autograder")
+    zips = {}
+    for name, options in CONFIGS.items():
+        zips[name] = folder / f"{name}.zip"
+        proc = subprocess.run([GRADER, "autograder", "--out", str(zips[name]), "--lang", "en", *options],
+                              capture_output=True, text=True, timeout=wait_seconds(30))
+        assert proc.returncode == 0, proc.stderr
+    root = folder / "root"
+    zipfile.ZipFile(zips["all"]).extractall(root / "source")
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "PYTHON": request.param}
+    setup = subprocess.run(["bash", str(root / "source" / "setup.sh")], env=env, capture_output=True, text=True,
+                           timeout=wait_seconds(120))
+    assert setup.returncode == 0, setup.stdout[-2000:] + setup.stderr[-3000:]
+    assert "grading engine" in setup.stdout
+    return root / "venv", zips
+
+
+def autograde(installed, tmp_path, config: str, files: dict[str, str], users=({"sid": "s0042"},), venv=None):
+    """Lay out an AUTOGRADER_ROOT as Gradescope does, run its run_autograder, and read results.json."""
+    venv_dir, zips = installed
+    root = tmp_path / "autograder"
+    zipfile.ZipFile(zips[config]).extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")   # where Gradescope puts it
+    (root / "venv").symlink_to(venv or venv_dir)
+    (root / "submission").mkdir()
+    for name, text in files.items():
+        touch(root / "submission", name, text=text)
+    (root / "submission_metadata.json").write_text(json.dumps({"users": list(users)}))
+    proc = subprocess.run(["bash", str(root / "run_autograder")], env={**os.environ, "AUTOGRADER_ROOT": str(root)},
+                          capture_output=True, text=True, timeout=wait_seconds(60))
+    assert proc.returncode == 0 and "Traceback" not in proc.stdout + proc.stderr, proc.stderr[-3000:]
+    return json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+
+
+def points(results) -> dict[str, float]:
+    return {test["name"]: test["score"] for test in results["tests"]}
+
+
+@pytest.mark.slow
+def test_a_good_file(installed, tmp_path):
+    from grader.bank import EXERCISES
+    results = autograde(installed, tmp_path, "all", {"answers.toml": ALICE})      # every answer right
+    top = sum(ex.max_score for ex in EXERCISES.values())
+    assert results["score"] == top and f"Score: {top}/{top}" in results["output"]
+    assert results["output"].splitlines()[0] == "Graded: answers.toml"
+    assert [t["number"] for t in results["tests"]] == [f"{ex.lesson}.{i}" for ex in EXERCISES.values()
+                                                       for i in range(1, len(ex.parts) + 1)]
+
+
+@pytest.mark.slow
+def test_several_candidate_files(installed, tmp_path):
+    wrong = '[attention-weights]\nscores = "(1, 1, 1)"\n'
+    results = autograde(installed, tmp_path, "all", {"a.toml": wrong, "Answers (1).json": "{", "answers.toml": ALICE})
+    assert results["score"] == 26
+    assert results["output"].splitlines()[:2] == ["Graded: answers.toml",
+                                                  "Also found, not graded (one file is graded): Answers (1).json, a.toml"]
+    results = autograde(installed, tmp_path / "2", "all", {"b.toml": wrong, "a.json": '{"attention-weights": {"scores": "(1,1,0)"}}'})
+    assert results["output"].startswith("Graded: a.json\n") and results["score"] == 3
+
+
+@pytest.mark.slow
+def test_no_file(installed, tmp_path):
+    results = autograde(installed, tmp_path, "all", {"notes.txt": "my answers are on paper"})
+    assert results == {"score": 0, "tests": [], "output": results["output"]}
+    assert "answers.toml" in results["output"]
+
+
+@pytest.mark.slow
+def test_a_damaged_file(installed, tmp_path):
+    results = autograde(installed, tmp_path, "all", {"answers.toml": "[attention-weights]\nscores = (1, 1, 0\n"})
+    assert results["score"] == 0 and results["tests"] == []
+    assert results["output"].startswith("Graded: answers.toml\nanswers.toml: line 2: not valid TOML")
+
+
+@pytest.mark.slow
+def test_a_variant_by_identity(installed, tmp_path):
+    mine = autograde(installed, tmp_path / "1", "variants", {"answers.toml": S0042}, users=[{"sid": "s0042"}])
+    assert points(mine)["reachable-vertices: vertices"] == 4 and "variant s0042" in mine["output"]
+    other = autograde(installed, tmp_path / "2", "variants", {"answers.toml": S0042}, users=[{"sid": "s0043"}])
+    assert points(other)["reachable-vertices: vertices"] < 4                # the identity decides, not the file
+    typed = autograde(installed, tmp_path / "3", "variants", {"answers.toml": 'seed = "s0042"\n' + S0042},
+                      users=[{"sid": "s0043"}])
+    assert typed["score"] == 0 and "s0042" in typed["output"] and "s0043" in typed["output"]
+    same = autograde(installed, tmp_path / "4", "variants", {"answers.toml": 'seed = "s0042"\n' + S0042},
+                     users=[{"sid": "s0042"}])
+    assert points(same)["reachable-vertices: vertices"] == 4
+    lesson = autograde(installed, tmp_path / "5", "all", {"answers.toml": 'seed = "s0042"\n' + S0042})
+    assert lesson["score"] == 0 and "lessons' own data" in lesson["output"]
+    nobody = autograde(installed, tmp_path / "6", "variants", {"answers.toml": S0042}, users=[{"email": "x@y"}])
+    assert nobody["score"] == 0 and "sid" in nobody["output"]
+
+
+@pytest.mark.slow
+def test_an_assignment_of_one_lesson(installed, tmp_path):
+    results = autograde(installed, tmp_path, "lesson-2", {"answers.toml": ALICE})
+    assert points(results) == {"attention-weights: scores": 3, "attention-weights: weights": 3,
+                               "attention-weights: scaled": 3} and results["score"] == 9
+    assert "Score: 9/9" in results["output"] and {t["number"] for t in results["tests"]} == {"2.1", "2.2", "2.3"}
+
+
+@pytest.mark.slow
+def test_a_grader_that_cannot_start_still_writes_results(installed, tmp_path):
+    results = autograde(installed, tmp_path, "all", {"answers.toml": ALICE}, venv=tmp_path / "no-venv")
+    assert results["score"] == 0 and results["tests"] == [] and "could not run" in results["output"]
