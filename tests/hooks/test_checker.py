@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks import checker
+from hooks import checker, checker_pack
 from hooks.labels import load_labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,7 +78,10 @@ def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
 def test_the_worker_is_told_its_files_and_every_served_name_holds_its_contents_hash():
     manifest = {"runtime": "pyodide-0/", "grader": "grader-1.zip", "sizes": {"grader-1.zip": 10}}
     served = checker.assets(manifest)
-    assert set(served) == {"checker.js", "checker.css", "worker.js"}
+    assert set(served) == {"checker.js", "checker.css", "worker.js", "work.js"}
+    # the script imports the student's work (work.js) by its content's name, written in by the build
+    work = re.search(r'const WORK="(work-[0-9a-f]{16}\.js)";', served["checker.js"]).group(1)
+    assert work == checker_pack.content_name("work", served["work.js"].encode("utf-8"), ".js")
     assert json.loads(re.search(r"const FILES=(\{.*?\});", served["worker.js"]).group(1)) == manifest
     script = served["checker.js"]
     assert script.count("checkerRunner") >= 2 and "IntersectionObserver" in script   # loader.js, then checker.js
@@ -105,6 +108,8 @@ def test_the_site_serves_the_runtime_the_zips_and_the_three_files_each_named_by_
     assert {state.script, state.style, state.worker} <= set(published)
     worker = (site / checker.PUBLISHED / state.worker).read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES=(\{.*?\});", worker).group(1))
-    assert set(files["sizes"]) == {name for name in published if name not in (state.script, state.style, state.worker)}
+    work = re.search(r'const WORK="([^"]+)";', (site / checker.PUBLISHED / state.script).read_text(encoding="utf-8")).group(1)
+    assert work in published   # the student's work, which the script imports (not the worker's)
+    assert set(files["sizes"]) == {name for name in published if name not in (state.script, state.style, state.worker, work)}
     assert files["lock"]["packages"] == {} and files["lock"]["info"]["abi_version"]
     shutil.rmtree(site)

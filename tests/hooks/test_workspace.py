@@ -128,6 +128,6 @@ def test_the_progress_lists_every_exercise_with_a_link_and_a_text_state(lang):
 
 
 def test_the_home_page_loads_the_checker_for_its_progress():
-    state = checker.Checker(True, runtime=Path("."), archive="grader-0123.zip")
+    state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
     page = f'<html><head></head><body>{workspace.progress_html("en", LABELS["en"], [], {})}</body></html>'
-    assert checker.page_tags(page, "", state).count("checker.js") == 1
+    assert checker.page_tags(page, "", state).count("checker-0123.js") == 1
