@@ -5,6 +5,8 @@ A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, then cal
 line calls, and hand back the JSON ``grader check --format json`` and ``grader show --format json``
 print, with the exit code the command would give, so a verdict on the page is, word for word, the
 command line's.
+For the student's work on the page it also draws a variant's figure (:func:`figure`) and reads a
+submission file back into the answer boxes (:func:`load`).
 
 The one difference is the time limit: there is no ``fork`` in the browser, so a check runs
 in-process and the page enforces the limit by terminating the worker (the page then shows
@@ -95,6 +97,46 @@ def show(exercise_id: str, lang: str, seed: str | None = None) -> str:
         return _reply(OK, exercise_dict(bank.variant(exercise_id, seed or None), lang))
     except Exception as exc:  # noqa: BLE001
         return _failed(exc, lang)
+
+
+def figure(exercise_id: str, lang: str, seed: str, labels: str) -> str:
+    """The figure of variant ``seed`` of the exercise, its data only, as the page's figure block draws the
+    lesson's: ``{"code": 0, "svg": text}``, or ``{"code": 2, "error": why}`` (an unusable seed, a figure
+    whose words ``labels`` lacks). ``labels``: the figure's words from the site (JSON, labels.toml's
+    [figures] table or the part of it the figure uses)."""
+    from grader import bank
+    from grader.model.seeds import InvalidSeed
+
+    try:
+        exercise = bank.variant(exercise_id, seed)
+        drawn = exercise.definition.figure
+        svg = drawn.draw(exercise, json.loads(labels), lang, False) if drawn else ""
+    except (KeyError, InvalidSeed) as exc:
+        return json.dumps({"code": 2, "svg": "", "error": str(exc)}, ensure_ascii=False)
+    return json.dumps({"code": 0, "svg": svg, "error": ""}, ensure_ascii=False)
+
+
+def load(name: str, content: str, lang: str) -> str:
+    """A submission file read as ``grader submit NAME`` reads it, without grading it (the page puts its
+    answers back in their boxes): ``content`` is the file's bytes in base64. JSON text:
+    ``{"code": 0, "result": {"seed": str|null, "lang": str|null, "answers": {exercise: {part: text}}}}``, or
+    ``{"code": 2, "result": null, "error": what is wrong, in ``lang``, as grader submit words it}``."""
+    import base64
+    from pathlib import PurePosixPath
+
+    from grader.grading import submission
+
+    path = PurePosixPath(PurePosixPath(name).name or "answers.toml")
+    try:
+        data = base64.b64decode(content, validate=True)
+        if len(data) > submission.MAX_BYTES:
+            raise submission.file_error(path, "error-too-big", path=path, size=len(data),
+                                        limit=submission.MAX_BYTES)
+        read = submission.load_bytes(path, data)
+    except submission.SubmissionError as exc:
+        return json.dumps({"code": 2, "result": None, "error": submission.describe(exc, lang)}, ensure_ascii=False)
+    result = {"seed": read.seed, "lang": read.lang, "answers": read.answers}
+    return json.dumps({"code": 0, "result": result, "error": ""}, ensure_ascii=False)
 
 
 def timeout_verdict(lang: str) -> dict:

@@ -27,6 +27,12 @@ from hooks.blockspec import SPECS, BlockSpec
 # a display formula in generated HTML (MathML, never nested); the chapter's own are wrapped the same way by
 # hooks/mathml.py, so every display formula scrolls sideways in its box when it is too wide for the column
 DISPLAY_MATH = re.compile(r'<math\b[^>]*\bdisplay="block"[^>]*>.*?</math>', re.S)
+IDS = re.compile(r'\b(id|aria-labelledby|aria-describedby)="([^"]+)"')
+
+
+def suffixed_ids(html: str, suffix: str) -> str:
+    """Generated HTML with its ids (and the references to them) made different, for a second copy on the page."""
+    return IDS.sub(lambda m: f'{m.group(1)}="{" ".join(i + suffix for i in m.group(2).split())}"', html)
 
 
 @dataclass
@@ -138,7 +144,7 @@ class ExerciseBlock(CourseBlock):
             body, solution = self.context.render_exercise(self.argument, self.context.lang)
             self.generated = [self.stashed(self.in_locale(body)), self.stashed(self.in_locale(solution))]
             # the copy printed at the end of the page, unfolded
-            self.printed = self.in_locale(re.sub(r"^<details\b", "<details open", solution))
+            self.printed = self.in_locale(suffixed_ids(re.sub(r"^<details\b", "<details open", solution), "-printed"))
         # the hints moved out at an earlier call come first: the statement holds only the later ones
         hints = [h for h in (*block, *self.statement) if h.get("class") == "course-hint"]
         if self.options["open"]:  # `open: true` shows the hints unfolded

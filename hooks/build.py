@@ -16,6 +16,7 @@ from pathlib import Path
 from grader import files
 from hooks import cache, checker, translations
 from hooks.docs import relative
+from hooks.labels import figure_labels
 from hooks.pagechecks import known_ids
 from hooks.settings import Settings
 
@@ -54,11 +55,43 @@ class Build:
                 for rows in self.findings.values() for f in rows
                 if f.path == page and (f.error or f.draft) and f.kind not in translations.INFO_KINDS]
 
+    def progress_html(self, lang: str, page, files) -> str:
+        """The home page's progress (hooks/workspace.py): every exercise, its lesson, title and maximum from the
+        bank (answered from the disk cache), linked to the locale's page that holds it."""
+        from hooks import workspace
+
+        def compute():
+            from grader import bank
+            from hooks.render import course_parts
+
+            rows = [{"id": e.id, "lesson": e.lesson, "title": e.title_in(lang), "max": e.max_score}
+                    for e in bank.EXERCISES.values()]
+            return {"rows": rows, "course": course_parts()}
+
+        found = cache.cached("progress", [lang], compute)
+        chapters = exercise_chapters(self.docs)
+        hrefs = {row["id"]: workspace.page_url(files, chapters.get(row["id"], ""), page) for row in found["rows"]}
+        rows = [{**row, "href": f'{hrefs[row["id"]]}#exercise-{row["id"]}'} for row in found["rows"] if hrefs[row["id"]]]
+        return workspace.progress_html(lang, self.labels[lang], rows, found["course"])
+
     def status_html(self) -> str:
         from hooks import review
 
         return (translations.progress_html(translations.progress(self.docs, self.findings))
                 + review.review_html(self.docs, self.project))
+
+
+def exercise_chapters(docs: Path) -> dict[str, str]:
+    """{exercise id: the chapter that holds it ('02-attention-projection.md')}, from the source language's
+    chapters (every locale's pages hold the same blocks: the translation checks see to it)."""
+    from hooks.blockspec import scan_blocks
+    from hooks.pages import SOURCE
+
+    found = {}
+    for path in sorted((docs / SOURCE).glob("*.md")):
+        uses, _ = scan_blocks(path.read_text(encoding="utf-8"), str(path))
+        found.update({use.argument: path.name for use in uses if use.name == "exercise"})
+    return found
 
 
 def check_translations(docs: Path, root: Path):
@@ -100,14 +133,14 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
         return tuple(cache.cached("exercise", key, compute))
 
     def figure(figure_id: str, locale: str) -> str:
-        table = {k.removeprefix("figures."): v for k, v in labels[locale].items() if k.startswith("figures.")}
+        table = figure_labels(labels[locale])
 
         def compute():
             from hooks import render
 
-            return render.render_figure(figure_id, table, locale, settings.solutions)
+            return render.render_figure(figure_id, table, locale)   # the data only: answers are in the solution
 
-        return cache.cached("figure", [figure_id, locale, sorted(table.items()), settings.solutions], compute)
+        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
 
     return exercise, figure
 

@@ -26,7 +26,7 @@ from grader import files
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / ".cache" / "bank"
-SOURCES = ("grader/**/*.py", "grader/locale/*/LC_MESSAGES/*.po", "hooks/render.py", "hooks/mathml.py")
+SOURCES = ("grader/**/*.py", "grader/locale/*/LC_MESSAGES/*.po", "hooks/render.py", "hooks/workspace.py", "hooks/mathml.py")
 
 
 @lru_cache(maxsize=1)

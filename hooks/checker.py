@@ -3,10 +3,10 @@
 When `extra.course.check_in_browser` is on (the default) and the pinned runtime is installed
 (`npm ci` puts the npm package `pyodide` in node_modules/):
 
-- each exercise part gets an answer box, a Check button and an aria-live verdict (:func:`part_html`),
-  each exercise one "Check all" and a seed box for a variant (:func:`exercise_html`); the markup is
-  hidden until checker.js shows it, so a reader without script sees the command-line route only;
-- a page with an exercise loads two small files, the checker's script and stylesheet (:func:`page_tags`);
+- each exercise part gets an answer box, a Check button and a live verdict, each exercise its "Check all",
+  a seed box for a variant and the student's work kept in the browser (hooks/workspace.py: the markup,
+  hidden until checker.js shows it, so a reader without script sees the command-line route only);
+- a page with an exercise, and the home page (the progress), loads two small files, the checker's script and stylesheet (:func:`page_tags`);
   the worker and everything it loads are fetched when an exercise scrolls into view (loader.js);
 - once per build, the hook writes into the site's `assets/checker/` (:func:`publish`) those files, the
   worker, the Pyodide files it loads and the zips of hooks/checker_pack.py (the grader and its table,
@@ -20,7 +20,6 @@ folder than node_modules/pyodide (the tests use it to build without the runtime)
 
 from __future__ import annotations
 
-import html
 import json
 import shutil
 from dataclasses import dataclass
@@ -28,7 +27,6 @@ from functools import cached_property
 from pathlib import Path
 
 from grader import files
-from grader.languages.numerals import number_format
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = Path(__file__).resolve().parent / "assets" / "checker"   # loader.js, checker.js, checker.css, worker.js
@@ -38,10 +36,11 @@ RUNTIME_ENV = "COURSE_PYODIDE_DIR"
 RUNTIME_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 SERVED_RUNTIME = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm")   # the rest is read by the build only
 FILES_MARK = "const FILES = {};   // replaced by the build"   # in worker.js
+WORK_MARK = 'const WORK = "work.js";'   # in checker.js: work.js's name in the site
 # wasm runs the grader about twice as slowly as CPython: the page's limit on one check
 WASM_SLOWDOWN = 2
 SYMPY_BUDGET = 120   # seconds the first exact form may take to load SymPy, on top of the limit
-MARKER = 'class="course-checker-exercise"'
+MARKERS = ('class="course-checker-exercise"', 'class="course-progress"')   # what needs checker.js on a page
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ class Checker:
 
     def cache_key(self) -> list:
         """What the rendered exercises depend on besides their labels: on or off, and this module."""
-        return [self.on, files.fingerprint([Path(__file__)], ROOT, length=16)]
+        return [self.on, files.fingerprint([Path(__file__), Path(__file__).with_name("workspace.py")], ROOT, length=16)]
 
 
 def runtime_dir(environ) -> Path:
@@ -128,75 +127,12 @@ def runtime_problem(runtime: Path) -> str:
     return ""
 
 
-# --- the markup (hidden until checker.js runs)
-
-
-def _id(*parts: str) -> str:
-    return "-".join(("answer", *parts))
-
-
-def _attr(value: str) -> str:
-    return html.escape(value, quote=True)
-
-
-def part_html(exercise_id: str, part_id: str, points: int, form: str, labels: dict) -> str:
-    """An answer box (labelled, the form to type as its description), a Check button, the verdict."""
-    box, verdict, hint = _id(exercise_id, part_id), _id(exercise_id, part_id, "verdict"), _id(exercise_id, part_id, "form")
-    label = labels["checker.answer"].format(part=part_id)
-    return (
-        f'<div class="course-checker" data-exercise="{_attr(exercise_id)}" data-part="{_attr(part_id)}" '
-        f'data-points="{points}" data-search-exclude hidden>'
-        f'<label class="course-checker__label" for="{box}">{html.escape(label)}</label>'
-        f'<span class="course-checker__hint" id="{hint}">{html.escape(form)}</span>'
-        f'<span class="course-checker__row"><input class="course-checker__answer" id="{box}" type="text" '
-        f'autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false" '
-        f'aria-describedby="{hint} {verdict}">'
-        f'<button type="button" class="course-checker__check md-button">{html.escape(labels["checker.check"])}</button></span>'
-        f'<span class="course-checker__prompt" hidden></span>'
-        f'<span class="course-checker__verdict" id="{verdict}" role="status" aria-live="polite"></span>'
-        "</div>"
-    )
-
-
-# the words checker.js needs after the page is built (progress, totals, the variant)
-SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "checking", "ready", "failed", "restarted", "total",
-                 "variant_data", "variant_prompt", "lesson_again")
-
-
-def exercise_html(exercise_id: str, lang: str, labels: dict) -> str:
-    """One "Check all", the progress line, and the seed box for a variant of the exercise."""
-    from grader import web
-
-    words = {key: labels[f"checker.{key}"] for key in SCRIPT_LABELS}
-    seed = _id(exercise_id, "seed")
-    label = lambda key: html.escape(labels[f"checker.{key}"])  # noqa: E731
-    return (
-        f'<div class="course-checker-exercise" data-exercise="{_attr(exercise_id)}" data-lang="{_attr(lang)}" '
-        f'data-decimal="{_attr(number_format(lang)[0])}" '
-        f"data-words='{_attr(json.dumps(words, ensure_ascii=False))}' "
-        f"data-timeout='{_attr(json.dumps(web.timeout_verdict(lang), ensure_ascii=False))}' data-search-exclude hidden>"
-        f'<span class="course-checker__row"><button type="button" class="course-checker__check-all md-button">'
-        f'{label("check_all")}</button>'
-        f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
-        f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
-        f'<fieldset class="course-checker__variant"><legend>{label("variant")}</legend>'
-        f'<p class="course-checker__help">{label("variant_help")}</p>'
-        f'<label class="course-checker__label" for="{seed}">{label("seed")}</label>'
-        f'<span class="course-checker__row"><input class="course-checker__seed" id="{seed}" type="text" '
-        f'autocomplete="off" autocapitalize="off" spellcheck="false">'
-        f'<button type="button" class="course-checker__use-seed md-button">{label("use_seed")}</button>'
-        f'<button type="button" class="course-checker__lesson md-button" hidden>{label("lesson")}</button></span>'
-        f'<span class="course-checker__variant-data" role="status" aria-live="polite"></span>'
-        "</fieldset></div>"
-    )
-
-
 # --- the page: two small files, only where there is an exercise
 
 
 def page_tags(output: str, page_url: str, checker: Checker) -> str:
-    """Add the checker's stylesheet and script to a written page that has an exercise checker."""
-    if not checker.on or MARKER not in output:
+    """Add the checker's stylesheet and script to a written page that has an exercise checker or the progress."""
+    if not checker.on or not any(marker in output for marker in MARKERS):
         return output
     from mkdocs.utils import get_relative_url
 
@@ -247,14 +183,20 @@ def assets(manifest: dict) -> dict[str, str]:
     import rcssmin
     import rjsmin
 
+    from hooks import checker_pack
+
     read = lambda name: (ASSETS / name).read_text(encoding="utf-8")  # noqa: E731
     script = "(() => {\n\"use strict\";\n" + "\n".join(read(name) for name in SCRIPT_PARTS) + "\n})();\n"
+    work = rjsmin.jsmin(read("work.js"))   # the student's work: a module the script imports when first needed
+    if WORK_MARK not in script:
+        raise RuntimeError(f"{ASSETS / 'checker.js'} lacks the line the build writes work.js's name into: {WORK_MARK}")
+    script = script.replace(WORK_MARK, f"const WORK = {json.dumps(checker_pack.content_name('work', work.encode('utf-8'), '.js'))};")
     worker = read("worker.js")
     if FILES_MARK not in worker:
         raise RuntimeError(f"{ASSETS / 'worker.js'} lacks the line the build writes its files into: {FILES_MARK}")
     worker = worker.replace(FILES_MARK, f"const FILES = {json.dumps(manifest, sort_keys=True)};")
     return {"checker.js": rjsmin.jsmin(script), "checker.css": rcssmin.cssmin(read("checker.css")),
-            "worker.js": rjsmin.jsmin(worker)}
+            "worker.js": rjsmin.jsmin(worker), "work.js": work}
 
 
 def publish(site_dir: Path, checker: Checker) -> None:

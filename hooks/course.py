@@ -11,7 +11,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), to a
                    translation whose English page changed since it was stamped (stale), to a draft (`draft:
                    true` in its front matter); in serve, the page's problems above its text
-  on_page_content  neutralise markup that could run script (path:line); keep formulas out of search
+  on_page_content  neutralise markup that could run script (path:line); keep formulas out of search; link
+                   the exercises to the grader's install page; the home page's progress (hooks/workspace.py)
   on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files where
                    a page has an exercise
@@ -36,7 +37,7 @@ from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
 from grader import files as source_files  # noqa: E402
-from hooks import build, cache, checker, sanitize, theme  # noqa: E402
+from hooks import build, cache, checker, sanitize, theme, workspace  # noqa: E402
 from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.labels import LabelError, load_labels  # noqa: E402
 from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
@@ -159,8 +160,11 @@ def on_page_content(html, page, config, files):
     leftover = UNRENDERED_BLOCK.search(html)
     if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
         BUILD.problems.append(f"{BUILD.page}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
+    html = workspace.with_install_link(html, files, page)   # under each exercise: how to get the grader command
     if is_fallback(page, CONTEXT.lang):  # the text is English: say so to browsers and screen readers
         html = f'<div lang="{page.file.locale}">{html}</div>'
+    if BUILD.checker.on and page.url in ("", f"{CONTEXT.lang}/"):  # a locale's home page: the student's progress
+        html += BUILD.progress_html(CONTEXT.lang, page, files)
     return out_of_search(html)
 
 

@@ -33,6 +33,11 @@ class LabelError(ValueError):
     """A locale's labels.toml does not match English's."""
 
 
+def figure_labels(labels: dict[str, str]) -> dict[str, str]:
+    """The [figures] table of a locale's flattened labels: the words the exercises' figures draw."""
+    return {k.removeprefix("figures."): v for k, v in labels.items() if k.startswith("figures.")}
+
+
 def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
     flat = {}
     for key, value in table.items():

@@ -18,7 +18,9 @@ from grader import bank
 from grader.languages.messages import message
 from grader.model.display import prompt_markup
 from grader.model.tex import tex_answer
-from hooks import checker
+from hooks import workspace
+from hooks.blocks import suffixed_ids
+from hooks.labels import figure_labels
 from hooks.mathml import tex_to_mathml
 
 
@@ -77,24 +79,29 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
             + filled(labels["part"], part=f"<code>{part.id}</code>", prompt=prose(prompt_markup(exercise, part, locale)))
             + f' <span class="course-exercise__points">{html.escape(label("points", n=part.points))}</span><br>'
             f'<small>{html.escape(label("type_as", form=part.form_in(locale)))}</small>'
-            # in-page checker (hooks/checker.py): the part's answer box
-            + (checker.part_html(exercise.id, part.id, part.points, part.form_in(locale), labels) if in_browser else "")
+            # in-page checker (hooks/workspace.py): the part's answer box
+            + (workspace.part_html(exercise.id, part.id, part.points, part.form_in(locale), labels) if in_browser else "")
             + "</li>"
         )
     first = exercise.parts[0]
-    check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)}"
-    toml = f"[{exercise.id}]\n" + "".join(f'{p.id} = "{p.example}"\n' for p in exercise.parts)
+    # the reading of an answer is the page's language's (a decimal comma in fr and id): the commands say it
+    check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)} --lang {locale}"
+    # the file says the language its answers are written in (how 0,5 reads), as the page's download does
+    toml = f'lang = "{locale}"\n\n[{exercise.id}]\n' + "".join(f'{p.id} = "{p.example}"\n' for p in exercise.parts)
     body = (
         f'<p class="course-exercise__heading">{html.escape(label("data"))}</p><ul class="course-exercise__data">{data}</ul>'
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'
         f'<ol class="course-exercise__parts">{"".join(parts)}</ol>'
-        # in-page checker (hooks/checker.py): "Check all", progress, a variant's seed
-        + (checker.exercise_html(exercise.id, locale, labels) if in_browser else "") +
+        # in-page checker (hooks/workspace.py): "Check all", scores, a variant's seed, the work kept
+        + (workspace.exercise_html(exercise.id, locale, labels, course_parts(), figure_words(exercise, labels, locale))
+           if in_browser else "") +
         f"<p>{html.escape(label('check_one'))}</p>"
-        f'<pre class="course-command" id="exercise-{exercise.id}-check"><code>{html.escape(check)}</code></pre>'
+        f'<pre class="course-command" id="exercise-{exercise.id}-check" data-part="{first.id}" '
+        f'data-answer="{html.escape(first.example, quote=True)}"><code>{html.escape(check)}</code></pre>'
         f"<p>{html.escape(label('submit_all'))}</p>"
         f'<pre class="course-toml" id="exercise-{exercise.id}-answers"><code>{html.escape(toml)}</code></pre>'
-        f'<pre class="course-command" id="exercise-{exercise.id}-submit"><code>grader submit answers.toml</code></pre>'
+        f'<pre class="course-command" id="exercise-{exercise.id}-submit" data-submit><code>grader submit answers.toml --lang {locale}</code></pre>'
+        + workspace.install_html(labels, workspace.INSTALL_HREF) +
         f'<p class="course-exercise__tolerance">{html.escape(message("tolerance-rule", locale))}</p>'
     )
     if not solutions:
@@ -107,13 +114,54 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     )
     solution = (
         f'<details class="course-solution"><summary>{html.escape(label("solution"))}</summary>'
-        f"{working}<ul>{lines}</ul></details>"
+        f"{working}<ul>{lines}</ul>{solution_figure(exercise, labels, locale)}</details>"
     )
     return body, solution
 
 
-def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool) -> str:
+def course_parts() -> dict[str, list[str]]:
+    """Every exercise of the course and its parts, in the course's order: what a submission may hold."""
+    return {exercise.id: [p.id for p in exercise.parts] for exercise in bank.EXERCISES.values()}
+
+
+class _Recorded(dict):
+    """Labels that remember which of them were read."""
+
+    def __init__(self, labels: dict):
+        super().__init__(labels)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+
+def figure_words(exercise, labels: dict, locale: str) -> tuple[str, dict] | None:
+    """(the exercise's figure id, the words its data-only drawing uses): what the page needs to draw a variant's
+    figure in its place, in the grader's hands (grader.web.figure), without the whole [figures] table."""
+    figure = exercise.definition.figure
+    if figure is None:
+        return None
+    recorded = _Recorded(figure_labels(labels))
+    figure.draw(exercise, recorded, locale, False)
+    return figure.id, {key: recorded[key] for key in sorted(recorded.read)}
+
+
+def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool = False) -> str:
     """One <svg> for ``figure_id`` (a KeyError if no exercise draws it), with ``labels`` (the locale's
-    [figures] table); with ``solutions`` off it draws the exercise's data, never its answers."""
+    [figures] table). The page's figure block draws the exercise's data, never its answers
+    (``solutions`` False); the drawing with the answers is in the worked solution (:func:`solution_figure`)."""
     definition = bank.figures()[figure_id]
     return definition.figure.draw(bank.get(definition.id), labels, locale, solutions)
+
+
+def solution_figure(exercise, labels: dict, locale: str) -> str:
+    """The exercise's figure with its answers drawn (labelled vertices, weights, distances), for inside the
+    worked solution only; its ids differ from those of the page's figure, which draws the same exercise."""
+    figure = exercise.definition.figure
+    if figure is None:
+        return ""
+    svg = render_figure(figure.id, figure_labels(labels), locale, solutions=True)
+    svg = suffixed_ids(svg, "-solution")
+    return (f'<div class="course-solution__figure"><div class="course-figure__drawing" '
+            f'data-search-exclude>{svg}</div></div>')

@@ -53,7 +53,8 @@ class SubmissionError(Exception):
 
 
 def describe(exc: SubmissionError, lang: str) -> str:
-    """The error in words, in ``lang``, always starting with the file's name."""
+    """The error in words, in ``lang``, always starting with the file's name (``grader submit``, ``grade``, the page's
+    Load answers)."""
     from grader.languages.messages import message
     text = message(exc.key, lang, **dict(exc.params))
     return text if text.startswith(exc.path) else message("cli.located", lang, where=exc.path, what=text)

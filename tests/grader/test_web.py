@@ -115,3 +115,48 @@ def test_read_needs_no_sympy_on_the_lessons_data():
               "print(r['read_as'], 'sympy' in sys.modules)")
     ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert ran.stdout.split() == ["sqrt(2)/2", "False"]
+
+
+LOADED = [
+    b'seed = "s0042"\n\n[attention-weights]\nscores = "(1, 1, 0)"\nweights = "(0,38 ; 0,38 ; 0,23)"\n',
+    b'lang = "fr"\n[embedding-distances]\nparakeet-monkey = "0,3"\n\n[terrain-warmup]\nlr-at-step = "3/400000"\n',
+    b'lang = "xx"\n[embedding-distances]\nparakeet-monkey = "0,3"\n',      # a language the grader does not speak
+    b"\xef\xbb\xbf[terrain-warmup]\nlr-at-step = 1\n",                 # a byte-order mark, a number
+    b'[attention-weights\nscores = "(1, 1, 0)"\n',                       # damaged TOML
+    b'[no-such-exercise]\nx = "1"\n',
+    b'[attention-weights]\nnope = "1"\n',
+    b'seed = " s1"\n[attention-weights]\nscores = "1"\n',                # a seed the grader refuses
+    b"\xff\xfe[a]",                                                      # not UTF-8
+    b"  \n",
+]
+
+
+@pytest.mark.parametrize("content", LOADED)
+def test_load_reads_a_file_as_grader_submit_does(tmp_path, content):
+    """What the page's Load answers puts in the boxes, or the refusal it shows, is grader submit's reading."""
+    import base64
+
+    import tomllib
+
+    (tmp_path / "answers.toml").write_bytes(content)
+    reply = json.loads(web.load("answers.toml", base64.b64encode(content).decode(), "fr"))
+    ran = subprocess.run([GRADER, "submit", "--lang", "fr", "--format", "json", "answers.toml"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"})
+    if ran.returncode == 2:
+        assert reply == {"code": 2, "result": None, "error": ran.stderr.strip()}
+        return
+    data = tomllib.loads(content.decode("utf-8-sig"))
+    seed, lang = data.pop("seed", None), data.pop("lang", None)
+    assert reply["code"] == 0 and reply["result"]["seed"] == seed and reply["result"]["lang"] == lang
+    assert reply["result"]["answers"] == {ex: {part: str(text) for part, text in parts.items()}
+                                          for ex, parts in data.items()}
+    graded = json.loads(ran.stdout)   # the answers grader submit graded: the ones the page puts back
+    assert {ex["id"]: {p["id"]: p["answer"] for p in ex["parts"] if p["answer"] is not None}
+            for ex in graded["exercises"] if any(p["answer"] is not None for p in ex["parts"])} == reply["result"]["answers"]
+
+
+def test_load_refuses_a_file_too_big_to_read():
+    import base64
+
+    reply = json.loads(web.load("big.toml", base64.b64encode(b"#" * (2 << 20)).decode(), "en"))
+    assert reply["code"] == 2 and reply["error"].startswith("big.toml")

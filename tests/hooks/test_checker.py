@@ -1,16 +1,16 @@
-"""hooks/checker.py without a browser: when the checker is on, its markup, the page's two tags, the zip."""
+"""hooks/checker.py without a browser: when the checker is on, the page's two tags, the zip (its markup:
+test_workspace.py)."""
 from __future__ import annotations
 
 import hashlib
 import json
 import re
 import shutil
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from hooks import checker
+from hooks import checker, checker_pack
 from hooks.labels import load_labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,41 +49,12 @@ def test_the_switch_turns_it_off_whatever_is_installed(tmp_path, monkeypatch):
     assert not off.on and "check_in_browser" in off.message()
 
 
-class Elements(HTMLParser):
-    def __init__(self, markup: str):
-        super().__init__()
-        self.found: list[tuple[str, dict]] = []
-        self.feed(markup)
-
-    def handle_starttag(self, tag, attrs):
-        self.found.append((tag, dict(attrs)))
-
-
-@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
-def test_each_box_has_a_label_a_description_and_a_live_verdict(lang):
-    labels = LABELS[lang]
-    markup = checker.part_html("attention-weights", "weights", 3, "a vector (a, b, c) <of 3>", labels)
-    markup += checker.exercise_html("attention-weights", lang, labels)
-    elements = Elements(markup).found
-    ids = {attrs["id"] for _, attrs in elements if "id" in attrs}
-    inputs = [attrs for tag, attrs in elements if tag == "input"]
-    assert len(inputs) == 2
-    for box in inputs:
-        assert [a for t, a in elements if t == "label" and a.get("for") == box["id"]]
-        assert set(box.get("aria-describedby", "").split()) <= ids
-    assert sum(a.get("aria-live") == "polite" for _, a in elements) >= 4
-    assert all("hidden" in a for t, a in elements if a.get("class") in ("course-checker", "course-checker-exercise"))
-    assert "&lt;of 3&gt;" in markup and labels["checker.check_all"] in markup
-    words = json.loads(next(a["data-words"] for t, a in elements if "data-words" in a))
-    assert set(words) == set(checker.SCRIPT_LABELS)
-
-
 @pytest.mark.parametrize("url, base", [("fr/02-attention-projection/", "../../assets/checker"),
                                        ("02-attention-projection/", "../assets/checker"),
                                        ("", "assets/checker")])
 def test_the_page_loads_two_small_files_only_where_there_is_a_checker(url, base):
     state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
-    page = f'<html><head><title>t</title></head><body><div {checker.MARKER} hidden></div></body></html>'
+    page = f'<html><head><title>t</title></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
     tagged = checker.page_tags(page, url, state)
     assert re.findall(r'(?:href|src)="([^"?]+)', tagged) == [f"{base}/checker-4567.css", f"{base}/checker-0123.js"]
     assert 'data-worker="worker-89ab.js"' in tagged and "defer" in tagged
@@ -99,7 +70,7 @@ def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
     monkeypatch.setattr(checker, "site_files", lambda runtime: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
     state = checker.Checker.decide(True, {checker.RUNTIME_ENV: "/nowhere"})
     assert state.on and not packed
-    page = f'<html><head></head><body><div {checker.MARKER} hidden></div></body></html>'
+    page = f'<html><head></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
     assert "c.js" in checker.page_tags(page, "x/", state) and "c.css" in checker.page_tags(page, "y/", state)
     assert packed == [Path("/nowhere")]
 
@@ -107,7 +78,10 @@ def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
 def test_the_worker_is_told_its_files_and_every_served_name_holds_its_contents_hash():
     manifest = {"runtime": "pyodide-0/", "grader": "grader-1.zip", "sizes": {"grader-1.zip": 10}}
     served = checker.assets(manifest)
-    assert set(served) == {"checker.js", "checker.css", "worker.js"}
+    assert set(served) == {"checker.js", "checker.css", "worker.js", "work.js"}
+    # the script imports the student's work (work.js) by its content's name, written in by the build
+    work = re.search(r'const WORK="(work-[0-9a-f]{16}\.js)";', served["checker.js"]).group(1)
+    assert work == checker_pack.content_name("work", served["work.js"].encode("utf-8"), ".js")
     assert json.loads(re.search(r"const FILES=(\{.*?\});", served["worker.js"]).group(1)) == manifest
     script = served["checker.js"]
     assert script.count("checkerRunner") >= 2 and "IntersectionObserver" in script   # loader.js, then checker.js
@@ -134,6 +108,8 @@ def test_the_site_serves_the_runtime_the_zips_and_the_three_files_each_named_by_
     assert {state.script, state.style, state.worker} <= set(published)
     worker = (site / checker.PUBLISHED / state.worker).read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES=(\{.*?\});", worker).group(1))
-    assert set(files["sizes"]) == {name for name in published if name not in (state.script, state.style, state.worker)}
+    work = re.search(r'const WORK="([^"]+)";', (site / checker.PUBLISHED / state.script).read_text(encoding="utf-8")).group(1)
+    assert work in published   # the student's work, which the script imports (not the worker's)
+    assert set(files["sizes"]) == {name for name in published if name not in (state.script, state.style, state.worker, work)}
     assert files["lock"]["packages"] == {} and files["lock"]["info"]["abi_version"]
     shutil.rmtree(site)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -222,3 +223,42 @@ def test_with_solutions_off_a_figure_draws_the_data_not_the_answers(figure_id, l
         for part in ("warmup-dim", "full-dim", "polish-dim"):
             label = LABELS[locale]["dimension"].format(n=format_number(exercise.part(part).reference, locale))
             assert label not in words
+
+
+@pytest.mark.parametrize("locale", ("en", "fr", "ja"))
+@pytest.mark.parametrize("figure_id", figure_ids())
+def test_the_page_draws_the_data_and_only_the_opened_solution_draws_the_answers(figure_id, locale, tmp_path,
+                                                                               monkeypatch):
+    """The figure block, solutions on or off, is the data-only drawing; with solutions on, the worked solution
+    (a closed <details>) holds the drawing with the answers, under ids of its own."""
+    from hooks import cache
+    from hooks.build import renderers
+    from hooks.labels import load_labels
+    from hooks.settings import Settings
+
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)   # rendered now, not read from an earlier build's cache
+    labels = load_labels(ROOT / "docs")
+    exercise_id = bank.figures()[figure_id].id
+    for solutions in (True, False):
+        render_exercise, render_block = renderers(Settings(solutions=solutions), labels)
+        assert render_block(figure_id, locale) == draw(figure_id, locale, solutions=False), solutions
+        body, solution = render_exercise(exercise_id, locale)
+        assert "<svg" not in body
+        if not solutions:
+            assert solution == ""
+            continue
+        assert solution.startswith('<details class="course-solution">') and solution.count("<svg") == 1
+        svg = re.search(r"<svg.*?</svg>", solution, re.S).group(0)
+        assert svg == drawing_with_ids(draw(figure_id, locale, solutions=True), "-solution")
+        root = ET.fromstring(svg)
+        assert root.get("aria-labelledby") == f"{figure_id}-title-solution"
+        assert root.find(f"{SVG}title").get("id") == f"{figure_id}-title-solution"
+
+
+def drawing_with_ids(markup: str, suffix: str) -> str:
+    """The drawing with every id, and every reference to one, ending in ``suffix``."""
+    root = ET.fromstring(markup)
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    for name in sorted(ids, key=len, reverse=True):
+        markup = re.sub(rf'"{re.escape(name)}"', f'"{name}{suffix}"', markup)
+    return markup

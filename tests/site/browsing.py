@@ -63,3 +63,12 @@ def new_context(browser, **options):
     context.set_default_timeout(wait_ms(PLAYWRIGHT_WAIT))
     context.set_default_navigation_timeout(wait_ms(PLAYWRIGHT_WAIT))
     return context
+
+
+def tab_to(page, target, most: int = 400) -> bool:
+    """Press Tab from where the focus is until ``target`` (a locator) has it; False if it never does."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if target.evaluate("el => el === document.activeElement"):
+            return True
+    return False

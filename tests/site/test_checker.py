@@ -31,6 +31,7 @@ from hooks import checker
 from hooks.checker_corpus import Case, corpus, decimal
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.site import test_browser as tb
+from tests.site.browsing import tab_to
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -96,9 +97,9 @@ def read_verdict(box) -> dict:
     assert state in ("done", "timeout"), f"the checker says {state}: {box.inner_text()}"
     verdict = {"score": float(box.get_attribute("data-score")), "max_score": int(box.get_attribute("data-max")),
                "note": box.get_attribute("data-note")}
-    caret = box.locator("pre.course-checker__caret")
-    if caret.count():
-        verdict["text"] = caret.text_content()
+    caret = box.locator(".course-checker__caret")
+    if caret.count():   # the grader's lines: the words wrap, the answer and its caret keep their columns
+        verdict["text"] = caret.evaluate("c => [...c.children].map(line => line.textContent).join('\\n')")
         verdict["feedback"] = verdict["text"].rsplit(f"[{verdict['note']}] ", 1)[-1]
     else:
         verdict["feedback"] = box.locator(".course-checker__feedback").text_content()
@@ -269,9 +270,9 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
     block = page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]')
     block.locator(".course-checker__seed").fill(seed)
     block.locator(".course-checker__use-seed").click()
-    page.wait_for_function(SETTLED, arg=[f'.course-checker-exercise[data-exercise="{exercise}"] .course-checker__variant-data'],
+    page.wait_for_function(SETTLED, arg=[f'.course-checker-exercise[data-exercise="{exercise}"] .course-checker__variant-status'],
                            timeout=wait_ms(CHECKING))
-    data = block.locator(".course-checker__data")
+    data = page.locator(f"#exercise-{exercise} .course-checker__variant-data .course-checker__data")
     pairs = list(zip(data.locator("dt").all_text_contents(), data.locator("dd").all_text_contents()))
     # each line as `grader show` prints it: '  label: value'
     assert [f"  {label}: {value}" for label, value in pairs] == [
@@ -308,9 +309,9 @@ def test_an_unusable_seed_gets_the_command_lines_words(reader, base_url, built_s
     block = page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]')
     block.locator(".course-checker__seed").fill(seed)
     block.locator(".course-checker__seed").press("Enter")
-    page.wait_for_function(SETTLED, arg=['.course-checker-exercise[data-exercise="terrain-warmup"] .course-checker__variant-data'],
+    page.wait_for_function(SETTLED, arg=['.course-checker-exercise[data-exercise="terrain-warmup"] .course-checker__variant-status'],
                            timeout=wait_ms(CHECKING))
-    assert block.locator(".course-checker__variant-data").inner_text().strip() == ran.stderr.strip()
+    assert block.locator(".course-checker__variant-status").inner_text().strip() == ran.stderr.strip()
 
 
 # --- every reader: keyboard only, labels and live regions, a narrow screen
@@ -329,13 +330,8 @@ def test_keyboard_only_labels_and_live_regions(reader, base_url, built_site):
         assert len(described["label"]) == 1 and described["label"][0], described
         if "course-checker__answer" in boxes.nth(i).get_attribute("class"):
             assert described["live"] == ["polite"], described
-    first = page.locator(".course-checker__answer").first
-    for _ in range(300):   # from the top of the page, Tab until the first answer box
-        page.keyboard.press("Tab")
-        if first.evaluate("b => b === document.activeElement"):
-            break
-    else:
-        pytest.fail("the first answer box cannot be reached with Tab")
+    # from the top of the page, Tab until the first answer box
+    assert tab_to(page, page.locator(".course-checker__answer").first, 300), "the first answer box cannot be reached with Tab"
     page.keyboard.type("0.3")
     page.keyboard.press("Enter")
     verdict = page.locator(".course-checker__verdict").first
@@ -373,7 +369,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
                 continue
             box = boxes.nth(i).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (i, box)
-        caret = page.locator("pre.course-checker__caret")
+        caret = page.locator(".course-checker__caret")
         assert caret.evaluate("p => p.getBoundingClientRect().right") <= 375.5
         reader.assert_clean("375 px")
     finally:

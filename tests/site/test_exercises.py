@@ -101,13 +101,15 @@ def test_figure_parses_and_is_drawn_from_the_bank(built_site, locale, exercise_i
     svg = ET.fromstring(figure[figure.index("<svg"): figure.index("</svg>") + 6])
     ns = "{http://www.w3.org/2000/svg}"
     assert svg.find(f"{ns}title") is not None and svg.find(f"{ns}desc").text
+    # the page's figure draws the data; the drawing with the answers is inside the worked solution
+    solution = section(html_text, exercise_id).split('<details class="course-solution">', 1)[1].split("</details>", 1)[0]
+    answers = ET.fromstring(solution[solution.index("<svg"): solution.index("</svg>") + 6])
+    assert answers.find(f"{ns}title").text == svg.find(f"{ns}title").text
     if exercise_id == "reachable-vertices":
-        drawn = {
-            tuple(Fraction(x) for x in el.get("data-vertex").split(","))
-            for el in svg.iter() if el.get("data-vertex")
-        }
+        vertices = lambda root: {tuple(Fraction(x) for x in el.get("data-vertex").split(","))  # noqa: E731
+                                 for el in root.iter() if el.get("data-vertex")}
         expected = {tuple(Fraction(int(x.p), int(x.q)) for x in point) for point in bank.get(exercise_id).parts[0].reference}
-        assert drawn == expected
+        assert vertices(answers) == expected and vertices(svg) == set()
 
 
 @pytest.mark.parametrize("exercise_id", list(LESSON_OF))
@@ -117,8 +119,8 @@ def test_copy_ready_commands_are_accepted_by_the_cli(built_site, tmp_path, local
     commands = [html.unescape(c) for c in re.findall(r'<pre class="course-command"[^>]*><code>(.*?)</code></pre>', block, re.S)]
     toml = html.unescape(re.search(r'<pre class="course-toml"[^>]*><code>(.*?)</code></pre>', block, re.S).group(1))
     (tmp_path / "answers.toml").write_text(toml, encoding="utf-8")
-    assert commands[0].startswith(f"grader check {exercise_id} ")
-    assert commands[1] == "grader submit answers.toml"
+    assert commands[0].startswith(f"grader check {exercise_id} ") and commands[0].endswith(f" --lang {locale}")
+    assert commands[1] == f"grader submit answers.toml --lang {locale}"
     for command in commands:
         argv = shlex.split(command)
         result = subprocess.run([GRADER, *argv[1:]], cwd=tmp_path, capture_output=True, text=True,

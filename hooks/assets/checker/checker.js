@@ -1,16 +1,23 @@
 /* Check an answer on the page: the course's grader (Python) runs in a Web Worker, offline.
 
-   Loaded on pages with an exercise (hooks/checker.py adds it, after loader.js in the same script);
-   it shows the answer boxes the build wrote hidden. The worker that runs the grader, and when it
-   starts, are loader.js's. One check runs at a time; one that passes the time limit has its worker
-   terminated and restarted, and its verdict is the one grader check gives a check that runs out of
-   time. Verdicts are grader/web.py's replies: grader check --format json. */
+   Loaded on pages with an exercise, and on each locale's home page (its progress); hooks/checker.py adds it
+   after loader.js in the same script, hooks/workspace.py writes the markup, hidden: this shows it. The worker
+   that runs the grader, and when it starts, are loader.js's. One check runs at a time; one that
+   passes the time limit has its worker terminated and restarted, and its verdict is the one grader check gives
+   a check that runs out of time. Verdicts are grader/web.py's replies: grader check --format json.
+
+   The student's work (kept in this browser, downloaded, loaded, cleared; the reading of an answer as it is
+   typed; a variant; the home page's progress) is work.js's, loaded when it is first needed: at the first
+   answer typed or button pressed, or at once where this browser keeps work for the page. A lesson page
+   opened with nothing kept weighs what it did before. */
 (() => {
   "use strict";
 
   const script = document.currentScript;
   const exercises = [...document.querySelectorAll(".course-checker-exercise")];
-  if (!script || !exercises.length || typeof Worker !== "function") return;
+  const progress = document.querySelector(".course-progress");
+  const panels = [...exercises, progress].filter(Boolean);   // where the words, the status and the work are
+  if (!script || !panels.length || typeof Worker !== "function") return;
 
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   // a score as the page's language writes it (its decimal mark: grader/languages/numerals.py, via the build)
@@ -22,8 +29,69 @@
     return node;
   };
 
-  const words = (exercise) => JSON.parse(exercise.dataset.words);
-  const runner = checkerRunner({ script, exercises, words, fill });   // loader.js: the worker, when it starts
+  const base = new URL(".", script.src);
+  const WORK = "work.js";   // the build writes work.js's name in the site here (hooks/checker.py, WORK_MARK)
+  /* --- words */
+
+  const parsed = new WeakMap();
+  const words = (panel) => {
+    if (!parsed.has(panel)) parsed.set(panel, JSON.parse(panel.dataset.words));
+    return parsed.get(panel);
+  };
+
+  const runner = checkerRunner({ script, exercises: panels, words, fill });   // loader.js: the worker, when it starts
+
+  function failed(error) {   // work.js could not be loaded: said where the checker says how it is
+    panels.forEach((panel) => {
+      const line = panel.querySelector(".course-checker__status");
+      line.textContent = fill(words(panel).failed, { error });
+      line.dataset.state = "failed";
+    });
+  }
+
+  /* --- where the work is kept: localStorage, per site (its root: assets/checker/ is two folders down) and locale */
+
+  const LANG = panels[0].dataset.lang;
+  const SITE = `course-work:${new URL("../../", base).pathname}:`;
+  const KEY = (name) => `${SITE}${LANG}:${name}`;
+  const storage = {
+    said: false,
+    call(action) {
+      try {
+        return action(window.localStorage);
+      } catch (error) {   // turned off (a SecurityError), or full (a QuotaExceededError)
+        this.lost();
+        return null;
+      }
+    },
+    lost() {   // said once: the note about where answers are kept says they are not
+      if (this.said) return;
+      this.said = true;
+      panels.forEach((panel) => {
+        const note = panel.querySelector(".course-checker__kept");
+        note.textContent = words(panel).not_kept;
+        note.dataset.state = "lost";
+      });
+    },
+  };
+
+  /* work.js, once: what it returns is called with the page's pieces (``core``). While calls to it wait,
+     <html data-course-work="busy"> (then "done"): for the curious, and the tests */
+  let loaded = null;
+  let pending = 0;
+  const busy = (change) => {
+    pending += change;
+    document.documentElement.dataset.courseWork = pending ? "busy" : "done";
+  };
+  const later = (name, ...args) => {
+    loaded = loaded || import(new URL(WORK, base).href)
+      .then((module) => module.default(core));
+    busy(1);
+    return loaded.then((work) => work[name](...args)).catch((error) => {
+      failed(String((error && error.message) || error));
+      return null;
+    }).finally(() => busy(-1));
+  };
 
   /* --- one part: its box, its verdict */
 
@@ -31,13 +99,27 @@
     [...document.querySelectorAll(`.course-checker[data-exercise="${CSS.escape(exercise.dataset.exercise)}"]`)];
   const exerciseOf = (part) =>
     exercises.find((exercise) => exercise.dataset.exercise === part.dataset.exercise);
+  const boxOf = (part) => part.querySelector(".course-checker__answer");
+
+  /* The grader's text for an answer it cannot read: the answer and the caret under it keep their columns (and
+     scroll sideways when long); the words around them wrap in the box. */
+  function caretNodes(text) {
+    const lines = text.split("\n");
+    const at = lines.findIndex((line, i) => i > 0 && /^\s*\^[\^~]*\s*$/.test(line));
+    const caret = el("div", "course-checker__caret");
+    if (at < 1) caret.append(el("span", "course-checker__caret-words", text));
+    else {
+      if (at > 1) caret.append(el("span", "course-checker__caret-words", lines.slice(0, at - 1).join("\n")));
+      caret.append(el("pre", "course-checker__caret-lines", lines.slice(at - 1, at + 1).join("\n")));
+      if (at + 1 < lines.length) caret.append(el("span", "course-checker__caret-words", lines.slice(at + 1).join("\n")));
+    }
+    return caret;
+  }
 
   function showVerdict(part, reply) {
     const exercise = exerciseOf(part);
     const box = part.querySelector(".course-checker__verdict");
-    box.replaceChildren();
-    delete box.dataset.score;
-    delete box.dataset.note;
+    clearVerdict(part);
     if (reply.failed) {
       box.dataset.state = "failed";
       box.append(el("span", "course-checker__feedback", fill(words(exercise).failed, { error: reply.failed })));
@@ -45,7 +127,7 @@
     }
     let result = reply.result;
     if (reply.timeout) {
-      const answer = part.querySelector(".course-checker__answer").value;
+      const answer = boxOf(part).value;
       result = { id: part.dataset.part, score: 0, max_score: Number(part.dataset.points), correct: false,
                  column: null, answer, ...JSON.parse(exercise.dataset.timeout) };
     }
@@ -60,7 +142,7 @@
     box.dataset.note = result.note;
     box.dataset.correct = String(result.correct);
     if (result.column !== null && reply.text) {   // the answer could not be read: show where
-      box.append(el("pre", "course-checker__caret", reply.text));
+      box.append(caretNodes(reply.text));
       return result;
     }
     box.append(
@@ -73,16 +155,28 @@
     return result;
   }
 
+  function clearVerdict(part) {
+    const box = part.querySelector(".course-checker__verdict");
+    box.replaceChildren();
+    ["state", "score", "max", "note", "correct"].forEach((name) => delete box.dataset[name]);
+  }
+
   async function check(part) {
     const exercise = exerciseOf(part);
     const box = part.querySelector(".course-checker__verdict");
     box.dataset.state = "checking";
     box.replaceChildren(el("span", "course-checker__feedback", words(exercise).checking));
-    const answer = part.querySelector(".course-checker__answer").value;
+    const answer = boxOf(part).value;
     const seed = exercise.dataset.seed || null;
     const reply = await runner.run("check", [part.dataset.exercise, part.dataset.part, answer,
                                              exercise.dataset.lang, seed]);
-    return showVerdict(part, reply);
+    if (boxOf(part).value !== answer || (exercise.dataset.seed || null) !== seed) {   // changed meanwhile
+      clearVerdict(part);
+      return null;
+    }
+    const result = showVerdict(part, reply);
+    if (result) later("checked", part, answer, result, reply.text || "");   // kept, scored, in the command
+    return result;
   }
 
   async function checkAll(exercise) {
@@ -92,94 +186,61 @@
     let max = 0;
     for (const part of partsOf(exercise)) {
       max += Number(part.dataset.points);
-      if (!part.querySelector(".course-checker__answer").value.trim()) continue;
+      if (!boxOf(part).value.trim()) continue;
       const result = await check(part);
       if (result) score += Number(result.score);
     }
     total.textContent = fill(words(exercise).total, { score: number(score, exercise), max });
   }
 
-  /* --- a variant: the data and prompts grader show --seed gives, and checks against it */
-
-  function clearVerdicts(exercise) {
-    exercise.querySelector(".course-checker__total").textContent = "";
-    partsOf(exercise).forEach((part) => {
-      const box = part.querySelector(".course-checker__verdict");
-      box.replaceChildren();
-      box.dataset.state = "";
-    });
-  }
-
-  function lessonData(exercise, announce) {
-    delete exercise.dataset.seed;
-    const shown = exercise.querySelector(".course-checker__variant-data");
-    shown.replaceChildren();
-    if (announce) shown.append(el("p", "", words(exercise).lesson_again));
-    exercise.querySelector(".course-checker__lesson").hidden = true;
-    partsOf(exercise).forEach((part) => { part.querySelector(".course-checker__prompt").hidden = true; });
-    clearVerdicts(exercise);
-  }
-
-  async function useSeed(exercise) {
-    const seed = exercise.querySelector(".course-checker__seed").value;
-    if (!seed.trim()) {
-      lessonData(exercise, Boolean(exercise.dataset.seed));
-      return;
-    }
-    const shown = exercise.querySelector(".course-checker__variant-data");
-    shown.dataset.state = "checking";
-    shown.replaceChildren(el("p", "", words(exercise).checking));
-    const reply = await runner.run("show", [exercise.dataset.exercise, exercise.dataset.lang, seed]);
-    shown.replaceChildren();
-    if (!reply.result) {
-      shown.dataset.state = "error";
-      shown.append(el("p", "course-checker__feedback",
-                      reply.failed ? fill(words(exercise).failed, { error: reply.failed })
-                        : reply.timeout ? JSON.parse(exercise.dataset.timeout).feedback : reply.error));
-      return;
-    }
-    const variant = reply.result;
-    exercise.dataset.seed = variant.seed;
-    shown.dataset.state = "done";
-    shown.dataset.seed = variant.seed;
-    shown.append(el("p", "course-checker__variant-title", fill(words(exercise).variant_data, { seed: variant.seed })));
-    const list = el("dl", "course-checker__data");
-    Object.entries(variant.data_text).forEach(([name, value]) => {   // as grader show writes each line
-      list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", value));
-    });
-    shown.append(list);
-    variant.parts.forEach((data) => {
-      const part = partsOf(exercise).find((p) => p.dataset.part === data.id);
-      if (!part) return;
-      const prompt = part.querySelector(".course-checker__prompt");
-      prompt.textContent = fill(words(exercise).variant_prompt, { seed: variant.seed, prompt: data.prompt });
-      prompt.hidden = false;
-    });
-    exercise.querySelector(".course-checker__lesson").hidden = false;
-    clearVerdicts(exercise);
-  }
+  /* what work.js works with */
+  const core = { runner, words, fill, number, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf,
+                 exerciseOf, boxOf, caretNodes, showVerdict, clearVerdict };
 
   /* --- wiring: show what the build hid, keyboard as well as mouse */
 
 
+  panels.forEach((panel) => {
+    panel.hidden = false;
+    const file = panel.querySelector(".course-checker__file");
+    const on = (what, action) => {
+      const button = panel.querySelector(`.course-checker__${what}`);
+      if (button) button.addEventListener("click", action);
+    };
+    on("download", () => later("download", panel));
+    on("load", () => file.click());
+    file.addEventListener("change", () => {
+      if (file.files.length) later("load", panel, file.files[0]);
+    });
+    on("clear-all", () => later("clear", panel, null));
+    on("clear", () => later("clear", panel, [panel.dataset.exercise]));
+  });
+
   exercises.forEach((exercise) => {
-    exercise.hidden = false;
     exercise.querySelector(".course-checker__check-all").addEventListener("click", () => checkAll(exercise));
     const seed = exercise.querySelector(".course-checker__seed");
-    exercise.querySelector(".course-checker__use-seed").addEventListener("click", () => useSeed(exercise));
+    exercise.querySelector(".course-checker__use-seed").addEventListener("click", () => later("useSeed", exercise));
     seed.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !event.isComposing) useSeed(exercise);
+      if (event.key === "Enter" && !event.isComposing) later("useSeed", exercise);
     });
-    exercise.querySelector(".course-checker__lesson").addEventListener("click", () => {
-      seed.value = "";
-      lessonData(exercise, true);
-    });
+    exercise.querySelector(".course-checker__lesson").addEventListener("click", () => later("backToLesson", exercise));
     partsOf(exercise).forEach((part) => {
       part.hidden = false;
+      const box = boxOf(part);
       part.querySelector(".course-checker__check").addEventListener("click", () => check(part));
-      part.querySelector(".course-checker__answer").addEventListener("keydown", (event) => {
+      box.addEventListener("keydown", (event) => {
         if (event.key === "Enter" && !event.isComposing) check(part);
+      });
+      box.addEventListener("input", () => {   // a verdict was for the answer before: it goes
+        clearVerdict(part);
+        later("typed", part, box.value);   // kept; read as the grader reads it after a pause
       });
     });
   });
+
+  // work kept for this page (or storage that cannot be opened, said at once): put back now
+  const kept = (name) => storage.call((store) => store.getItem(KEY(name))) !== null;
+  if (progress || kept("seed") || exercises.some((exercise) => kept(`exercise:${exercise.dataset.exercise}`))) {
+    later("open");
+  }
 })();

@@ -1,0 +1,133 @@
+"""hooks/workspace.py without a browser: the markup of the student's workspace (answer boxes, the reading, the
+work kept, the home page's progress), the install line's link, and the words a variant's figure needs."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from grader import bank, web
+from grader.languages.messages import message
+from hooks import checker, render, workspace
+from hooks.labels import figure_labels, load_labels
+
+ROOT = Path(__file__).resolve().parents[2]
+LABELS = load_labels(ROOT / "docs")
+LOCALES = tuple(LABELS)
+
+
+class Elements(HTMLParser):
+    def __init__(self, markup: str):
+        super().__init__()
+        self.found: list[tuple[str, dict]] = []
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+
+def exercise_markup(lang: str, exercise_id: str = "attention-weights") -> str:
+    exercise = bank.get(exercise_id)
+    labels = LABELS[lang]
+    markup = "".join(workspace.part_html(exercise.id, p.id, p.points, "a vector (a, b, c) <of 3>", labels)
+                     for p in exercise.parts)
+    return markup + workspace.exercise_html(exercise.id, lang, labels, render.course_parts(),
+                                            render.figure_words(exercise, labels, lang))
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_each_box_has_a_label_a_description_and_live_regions(lang):
+    markup = exercise_markup(lang)
+    elements = Elements(markup).found
+    ids = [attrs["id"] for _, attrs in elements if "id" in attrs]
+    assert len(ids) == len(set(ids)), "an id twice"
+    inputs = [attrs for tag, attrs in elements if tag == "input" and attrs.get("type") == "text"]
+    assert len(inputs) == len(bank.get("attention-weights").parts) + 1   # the answers and the seed
+    for box in inputs:
+        assert [a for t, a in elements if t == "label" and a.get("for") == box["id"]]
+        assert set(box.get("aria-describedby", "").split()) <= set(ids)
+    for box in inputs[:-1]:   # each answer is described by its form, its reading and its verdict
+        described = box["aria-describedby"].split()
+        live = {a["id"]: a.get("aria-live") for t, a in elements if a.get("id") in described}
+        assert [live[i] for i in described] == [None, "polite", "polite"], described
+    # the file chooser is reached through its button, never on its own
+    (chooser,) = [a for t, a in elements if a.get("type") == "file"]
+    assert "hidden" in chooser and chooser["tabindex"] == "-1"
+    assert all("hidden" in a for t, a in elements if a.get("class") in ("course-checker", "course-checker-exercise"))
+    assert "&lt;of 3&gt;" in markup
+    for key in ("check_all", "download", "load", "clear", "clear_all"):
+        assert markup.count(f">{LABELS[lang][f'checker.{key}']}</button>") == 1, key
+    words = json.loads(next(a["data-words"] for t, a in elements if "data-words" in a))
+    assert set(words) == {*workspace.EXERCISE_LABELS, "read_as"}
+    assert words["read_as"] == message("read-as", lang, expression="{expression}")   # the grader's words
+    course = json.loads(next(a["data-course"] for t, a in elements if "data-course" in a))
+    assert course == {e.id: [p.id for p in e.parts] for e in bank.EXERCISES.values()}
+
+
+def test_every_word_the_script_needs_is_in_every_locale():
+    for lang, labels in LABELS.items():
+        for key in {*workspace.EXERCISE_LABELS, *workspace.PROGRESS_LABELS}:
+            assert labels[f"checker.{key}"].strip(), (lang, key)
+
+
+@pytest.mark.parametrize("figure_id", render.figure_ids())
+@pytest.mark.parametrize("lang", ("en", "fr", "ja"))
+def test_the_words_a_page_carries_draw_every_variants_figure(figure_id, lang):
+    """The page carries only the words its figure draws; with them the grader draws each variant's figure
+    (grader.web.figure) exactly as with the whole table, data only."""
+    exercise = bank.get(bank.figures()[figure_id].id)
+    figure, carried = render.figure_words(exercise, LABELS[lang], lang)
+    table = figure_labels(LABELS[lang])
+    assert figure == figure_id and set(carried) < set(table) and carried
+    for seed in ("s0042", "alice", "20240917", "7"):
+        reply = json.loads(web.figure(exercise.id, lang, seed, json.dumps(carried)))
+        variant = bank.variant(exercise.id, seed)
+        assert reply == {"code": 0, "svg": variant.definition.figure.draw(variant, table, lang, False), "error": ""}
+        assert 'data-vertex' not in reply["svg"]
+
+
+def test_a_figure_for_an_unusable_seed_is_refused_not_drawn():
+    reply = json.loads(web.figure("reachable-vertices", "en", " s1", "{}"))
+    assert reply["code"] == 2 and reply["svg"] == "" and reply["error"]
+
+
+def fake_files(*names: str):
+    pages = [SimpleNamespace(src_uri=f"fr/{name}", norm_src_uri=name, url=f"fr/{Path(name).stem}/") for name in names]
+    return SimpleNamespace(documentation_pages=lambda: pages)
+
+
+def test_the_install_line_links_to_the_install_page_of_the_locale():
+    line = workspace.install_html(LABELS["fr"], workspace.INSTALL_HREF)
+    assert f"<code>{workspace.INSTALL_COMMAND}</code>" in line and LABELS["fr"]["checker.install_link"] in line
+    page = SimpleNamespace(url="fr/02-attention-projection/")
+    linked = workspace.with_install_link(f"<p>before</p>{line}", fake_files("02-attention-projection.md", "grader.md"), page)
+    assert re.findall(r'href="([^"]+)"', linked) == ["../grader/"]
+    # a site without the page: the line stays, without a link to nowhere
+    unlinked = workspace.with_install_link(line, fake_files("02-attention-projection.md"), page)
+    assert "<a " not in unlinked and workspace.INSTALL_COMMAND in unlinked
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_progress_lists_every_exercise_with_a_link_and_a_text_state(lang):
+    rows = [{"id": e.id, "lesson": e.lesson, "title": e.title_in(lang), "max": e.max_score,
+             "href": f"0{e.lesson}-lesson/#exercise-{e.id}"} for e in bank.EXERCISES.values()]
+    markup = workspace.progress_html(lang, LABELS[lang], rows, render.course_parts())
+    elements = Elements(markup).found
+    assert [a["data-exercise"] for t, a in elements if t == "tr" and "data-exercise" in a] == list(bank.EXERCISES)
+    assert [a["href"] for t, a in elements if t == "a"] == [row["href"] for row in rows]
+    assert [t for t, a in elements if t == "th"] == ["th"] * 4 and all(a["scope"] == "col" for t, a in elements if t == "th")
+    assert markup.count(f">{LABELS[lang]['checker.state_new']}</td>") == len(rows)   # a state in words, before the script
+    assert "hidden" in elements[0][1] and "data-search-exclude" in elements[0][1]
+    assert LABELS[lang]["checker.clear"] not in markup   # the home page clears all, not one exercise
+    words = json.loads(elements[0][1]["data-words"])
+    assert set(words) == set(workspace.PROGRESS_LABELS)
+
+
+def test_the_home_page_loads_the_checker_for_its_progress():
+    state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
+    page = f'<html><head></head><body>{workspace.progress_html("en", LABELS["en"], [], {})}</body></html>'
+    assert checker.page_tags(page, "", state).count("checker-0123.js") == 1
