@@ -14,8 +14,9 @@ from __future__ import annotations
 import pytest
 import tomllib
 
-from tests.conftest import wait_ms
+from tests.conftest import run_mkdocs_build, wait_ms
 from tests.site.axe import SERIOUS, every_state, following_the_system_theme
+from tests.site.browsing import serve
 from tests.site.test_browser import (  # noqa: F401 - fixtures
     DEFAULT_LOCALE,
     DOCS,
@@ -31,6 +32,7 @@ from tests.site.test_browser import (  # noqa: F401 - fixtures
     sync_api,
     translated,
 )
+from tests.site.test_translation_status import copy_site
 
 # rule -> why the theme's markup fails it and the project cannot fix it by configuration, an override or CSS
 THEME_ALLOWLIST: dict[str, str] = {}
@@ -198,8 +200,29 @@ def test_the_layout_check_reports_what_is_cut_off_not_a_wrapped_lines_padding(re
         assert not [what for what in reported if "aaaaa-bbbbb" in what], reported
 
 
-FALLBACKS = [pytest.param(locale, name, id=f"{locale}-{name}") for locale in LOCALES for name in PAGES
-             if name not in STAFF | {"index"} and not translated(locale, name)]
+# a page shown in English in place of a missing translation: the site's own fallbacks (none while every locale
+# translates every page), and always a copy of the site built without LACKED in LACKING's locales
+LACKED, LACKING = "01-semantic-distance", ("fr", "ja")
+FALLBACKS = [
+    *(pytest.param("base_url", locale, name, id=f"{locale}-{name}") for locale in LOCALES for name in PAGES
+      if name not in STAFF | {"index"} and not translated(locale, name)),
+    *(pytest.param("url_of_a_site_lacking_a_page", locale, LACKED, id=f"{locale}-{LACKED}-removed")
+      for locale in LACKING),
+]
+
+
+@pytest.fixture(scope="module")
+def url_of_a_site_lacking_a_page(tmp_path_factory):
+    """A copy of the site built (once) without LACKED in LACKING's locales, served like the real one."""
+    folder = tmp_path_factory.mktemp("lacking")
+    config = copy_site(folder)
+    for locale in LACKING:
+        (folder / "docs" / locale / f"{LACKED}.md").unlink()
+    result = run_mkdocs_build(config, folder / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(folder / "site") as url:
+        yield url
+
 
 # what the page adds around a chapter, in the page's locale, and what the chapter says, in English
 FURNITURE = [".course-step__number", ".course-reading > .admonition-title", ".course-exercise__title",
@@ -212,16 +235,23 @@ LANGUAGE_OF = """selector => [...document.querySelectorAll('article ' + selector
   .map(el => (el.closest('[lang]') || document.documentElement).getAttribute('lang'))"""
 
 
-@pytest.mark.parametrize("locale, name", FALLBACKS)
-def test_a_page_shown_in_english_marks_its_own_words_with_the_locale(reader, base_url, locale, name):
+@pytest.mark.parametrize("site, locale, name", FALLBACKS)
+def test_a_page_shown_in_english_marks_its_own_words_with_the_locale(request, reader, site, locale, name):
     """On a page shown in place of a missing translation the chapter is English and says so; the words the page
-    adds around it (badges, titles, summaries, the exercise's furniture, the figure's words) are the locale's."""
+    adds around it (badges, titles, summaries, the exercise's furniture, the figure's words) are the locale's.
+    axe-core's audit of every page holds for it too, in both themes at both widths."""
+    base_url = request.getfixturevalue(site)
     reader.open(base_url + path_of(locale, name))
     solutions = ["details.course-solution > summary"] if reader.page.locator("details.course-solution").count() else []
     for selector, language in [*((s, locale) for s in FURNITURE + solutions), *((s, DEFAULT_LOCALE) for s in CHAPTER)]:
         marked = reader.page.evaluate(LANGUAGE_OF, selector)
         assert marked, f"nothing matches {selector} on {path_of(locale, name)}"
         assert set(marked) == {language}, f"{selector} on {path_of(locale, name)} is marked {set(marked)}, not {language}"
+    problems = []
+    for theme, width, violations in every_state(reader.page, base_url + path_of(locale, name), reader.open):
+        problems += [f"{theme}, {width} px: {p}" for p in serious_problems(violations)]
+        reader.assert_clean(f"{path_of(locale, name)} ({theme}, {width} px)")
+    assert not problems, f"{path_of(locale, name)}:\n  " + "\n  ".join(problems)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -72,11 +72,11 @@ def test_the_status_page_shows_the_commands_table(built_site):
 
 
 def copy_site(tmp_path: Path) -> Path:
-    """A copy of the real project's docs and configuration, to break."""
+    """A copy of the real project's docs and configuration, to break; built with the project's hooks, all of them."""
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(tmp_path / "docs")
-    config["hooks"] = [str(ROOT / "hooks/course.py")]
+    config["hooks"] = [str(ROOT / hook) for hook in config["hooks"]]
     path = tmp_path / "mkdocs.yml"
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     return path
