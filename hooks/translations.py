@@ -231,8 +231,16 @@ def progress_html(rows: list[Progress]) -> str:
     files = ('<table class="course-status__files"><caption>Errors and warnings, file by file, as '
              '<code>make translations</code> reports them</caption><thead><tr><th>locale</th><th>file</th>'
              f'<th>errors</th><th>warnings</th></tr></thead><tbody>{cells}</tbody></table>')
-    return (f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{todo}'
-            + files)
+    return (scrolling(f'<table class="course-status"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
+                      "Translation status by locale")
+            + todo + scrolling(files, "Errors and warnings by file"))
+
+
+def scrolling(table: str, name: str) -> str:
+    """A table in the theme's own scrolling wrapper (the theme wraps only tables without a class): on a phone it
+    scrolls sideways instead of leaving the column, and it is in the tab order so the keyboard can scroll it."""
+    return (f'<div class="md-typeset__scrollwrap" tabindex="0" role="region" aria-label="{html.escape(name)}">'
+            f'<div class="md-typeset__table">{table}</div></div>')
 
 
 def _state(p: Progress, path: str) -> str:
