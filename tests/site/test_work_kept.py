@@ -479,3 +479,19 @@ def test_the_grader_s_reading_shows_after_a_pause_politely_and_before_check(read
     if read_as:
         assert page.locator(f"{root} .course-checker__verdict math").text_content() == math.text_content()
     reader.assert_clean(f"{locale} reading")
+
+
+def test_the_home_page_starts_the_checker_only_for_load_answers(reader, base_url, built_site, tmp_path):
+    """The progress table in view is no reason to download the checker (4.7 MB): only Load answers needs it."""
+    reader.open(base_url + tb.path_of("en", "index"))
+    page = reader.page
+    settle(page)
+    page.locator(".course-progress").scroll_into_view_if_needed()
+    page.wait_for_timeout(wait_ms(2))
+    assert not [url for url in reader.requested if "/worker-" in url], reader.requested
+    mine = tmp_path / "mine.toml"
+    mine.write_text('[embedding-distances]\nparakeet-monkey = "0.3"\n', encoding="utf-8")
+    page.set_input_files(".course-checker__file", str(mine))
+    page.locator(".course-checker__message").filter(has_text="mine.toml").wait_for(timeout=wait_ms(CHECKING))
+    assert [url for url in reader.requested if "/worker-" in url]
+    reader.assert_clean("home page")

@@ -191,7 +191,8 @@ function checkerRunner({ script, exercises, words, fill }) {
         runner.start();
       }
     });
-    exercises.forEach((exercise) => watcher.observe(exercise));
+    // an exercise in view, not the home page's progress table: there only Load answers needs the worker
+    exercises.filter((panel) => panel.matches(".course-checker-exercise")).forEach((exercise) => watcher.observe(exercise));
     document.querySelectorAll(".course-checker").forEach((part) => watcher.observe(part));
   }
 
