@@ -250,7 +250,9 @@ def test_every_page_as_a_reader_sees_it(reader, base_url, screenshots, locale, n
 
     # the article's prose: code may hold a backslash of its own (a Windows path: .venv\\Scripts\\)
     text = page.locator("article").evaluate(
-        "a => { const c = a.cloneNode(true); c.querySelectorAll('code, pre').forEach(e => e.remove()); return c.innerText; }")
+        "a => { const s = document.head.appendChild(document.createElement('style'));"
+        " s.textContent = 'article code, article pre { display: none !important }';"
+        " const text = a.innerText; s.remove(); return text; }")
     assert not RAW_TEX.findall(text), f"{where}: TeX shown as text: {RAW_TEX.findall(text)[:5]}"
     lesson = count_blocks(locale, name, "exercise") > 0
     assert assert_math_laid_out(page, where) > 0 or not lesson, f"{where}: a lesson with no formula"
