@@ -55,6 +55,11 @@ def following_the_system_theme(page):
     return page
 
 
+# two frames: the layout after the details opened, then the ResizeObserver callbacks that follow it (reader.js
+# makes what now scrolls a tab stop there), whatever the machine's load
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def every_state(page, url: str, open_page):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
     hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
@@ -67,6 +72,7 @@ def every_state(page, url: str, open_page):
             shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
             assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
             page.evaluate(OPEN_EVERYTHING)
+            page.evaluate(NEXT_FRAMES)
             yield theme, width, audit(page)
 
 
