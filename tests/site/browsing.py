@@ -33,9 +33,10 @@ class QuietServer(ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(directory: Path):
-    """The folder served over HTTP on 127.0.0.1 (a free port); yields its base URL."""
-    server = QuietServer((LOCAL_HOST, 0), functools.partial(QuietHandler, directory=str(directory)))
+def serve(directory: Path, handler: type = None):
+    """The folder served over HTTP on 127.0.0.1 (a free port) by ``handler`` (a SimpleHTTPRequestHandler;
+    default QuietHandler); yields its base URL."""
+    server = QuietServer((LOCAL_HOST, 0), functools.partial(handler or QuietHandler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

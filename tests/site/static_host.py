@@ -8,17 +8,15 @@ bench/checker_network.py and the browser tests of the checker's caching.
 from __future__ import annotations
 
 import email.utils
-import functools
 import gzip
 import hashlib
 import io
 import os
-import threading
 from contextlib import contextmanager
 from http import HTTPStatus
 from pathlib import Path
 
-from tests.site.browsing import LOCAL_HOST, QuietHandler, QuietServer
+from tests.site.browsing import QuietHandler, serve
 
 COMPRESSED = frozenset({".html", ".css", ".js", ".mjs", ".json", ".wasm"})
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript"}
@@ -79,10 +77,5 @@ class StaticHostHandler(QuietHandler):
 def serve_as_host(directory: Path, cache_control: str = StaticHostHandler.cache_control):
     """The folder served on 127.0.0.1 as a static host serves it; yields its base URL."""
     handler = type("Host", (StaticHostHandler,), {"cache_control": cache_control, "bodies": {}})
-    server = QuietServer((LOCAL_HOST, 0), functools.partial(handler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://{LOCAL_HOST}:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(directory, handler) as url:
+        yield url
