@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,51 +114,45 @@ def wire_bytes(requests) -> int:
     return total
 
 
-def first_visit(browser, url: str, visit: Visit, network: Network | None, sympy: bool) -> tuple[float, int]:
-    """(seconds to the first verdict, bytes on the wire until then), in a fresh context."""
+@contextmanager
+def recorded_page(browser, network: Network | None = None):
+    """A page in a fresh browser context (``network``: throttled so), and the list of the requests it finishes."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     finished: list = []
     context.on("requestfinished", lambda request: finished.append(request))
     try:
         page = context.new_page()
         throttle(context, page, network)
-        took = verdict_time(page, url, visit, sympy)
-        return took, wire_bytes(list(finished))
+        yield page, finished
     finally:
         context.close()
+
+
+def first_visit(browser, url: str, visit: Visit, network: Network | None, sympy: bool) -> tuple[float, int]:
+    """(seconds to the first verdict, bytes on the wire until then), in a fresh context."""
+    with recorded_page(browser, network) as (page, finished):
+        took = verdict_time(page, url, visit, sympy)
+        return took, wire_bytes(list(finished))
 
 
 def second_page(browser, url: str, network: Network) -> tuple[float, int]:
     """(seconds to the first verdict on a second lesson, bytes it took), the first lesson's verdict given
     and its page left idle a moment (a reader reads), in the same browser context."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    finished: list = []
-    context.on("requestfinished", lambda request: finished.append(request))
-    try:
-        page = context.new_page()
-        throttle(context, page, network)
+    with recorded_page(browser, network) as (page, finished):
         verdict_time(page, url, PLAIN, sympy=False)
         page.wait_for_timeout(2000)
         before = len(finished)
         took = verdict_time(page, url, SECOND, sympy=False)
         return took, wire_bytes(finished[before:])
-    finally:
-        context.close()
 
 
 def page_weight(browser, url: str) -> tuple[int, int]:
     """(bytes of response bodies, requests) a lesson page loads, cache empty, no box touched, not scrolled."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    finished: list = []
-    context.on("requestfinished", lambda request: finished.append(request))
-    try:
-        page = context.new_page()
+    with recorded_page(browser) as (page, finished):
         page.goto(url + PLAIN.lesson, wait_until="load")
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1000)
         return sum(r.sizes()["responseBodySize"] for r in finished), len(finished)
-    finally:
-        context.close()
 
 
 FIGURES = ("bytes", "fast", "slow", "exact", "second", "second_bytes", "local", "weight", "weight_wire")
