@@ -12,8 +12,8 @@
 mutmut (from PyPI: `pip install -e '.[mutation]'`) copies the tree into mutants/ (not in git), changes
 one thing at a time in the judge (grader/judging/rules.py, check.py, table.py), the reader
 (grader/reading/parse.py, notation.py, commas.py), grader/arithmetic/compare.py, the class folder and
-store (grader/grading/folder.py, store.py), the class report (grader/classreport/), hooks/chapter.py
-and hooks/blockspec.py (an operator, a constant, a returned value...), and runs the fast tests that
+store (grader/grading/folder.py, store.py), the class report (grader/classreport/), hooks/chapters/source.py
+and hooks/chapters/blockspec.py (an operator, a constant, a returned value...), and runs the fast tests that
 reach the function it changed. mutmut never deletes a statement; the second pass
 (bench/deletions.py) does: each ``if``, ``raise``, ``return``, ``continue``, ``break`` and assignment
 inside a function, replaced by ``pass``, one at a time, against the same tests. A mutant is killed

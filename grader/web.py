@@ -1,6 +1,6 @@
 """The grader as the site's in-page checker calls it: in the reader's browser, in Pyodide.
 
-A Web Worker (``hooks/assets/checker/worker.js``) unpacks this package, then calls :func:`check`,
+A Web Worker (``hooks/checker/assets/worker.js``) unpacks this package, then calls :func:`check`,
 :func:`read` (the preview of how an answer is read) and :func:`show`. They call the judge (:func:`grader.judging.check.check_part`) and the bank the command
 line calls, and hand back the JSON ``grader check --format json`` and ``grader show --format json``
 print, with the exit code the command would give, so a verdict on the page is, word for word, the

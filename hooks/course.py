@@ -5,18 +5,18 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    preview: it keeps serving, and shows each problem in the terminal and on its page)
   on_config        every language: read the settings (`extra.course`, checked). First language of a
                    build (or of a `mkdocs serve` rebuild): read again the exercise modules and catalogs
-                   that changed since the last build (hooks/cache.py); start a new `Build`: check every chapter
+                   that changed since the last build (hooks/chapters/cache.py); start a new `Build`: check every chapter
                    (malformed blocks, math, links, and each translation against English; fail with
                    path:line), load the labels; register the blocks once
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), to a
                    translation whose English page changed since it was stamped (stale), to a draft (`draft:
                    true` in its front matter); in serve, the page's problems above its text
   on_page_content  neutralise markup that could run script (path:line); keep formulas out of search; link
-                   the exercises to the grader's install page; the home page's progress (hooks/workspace.py)
+                   the exercises to the grader's install page; the home page's progress (hooks/checker/workspace.py)
   on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files where
                    a page has an exercise
-  on_post_build    the default language's: publish the in-page checker (hooks/checker.py); then fail
+  on_post_build    the default language's: publish the in-page checker (hooks/checker/publish.py); then fail
                    the build with every problem found, all at once (in serve: say them, and go on)
   on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs)
 """
@@ -37,11 +37,15 @@ from mkdocs.plugins import get_plugin_logger  # noqa: E402
 from mkdocs.utils import get_relative_url  # noqa: E402
 
 from grader import files as source_files  # noqa: E402
-from hooks import build, cache, checker, sanitize, theme, workspace  # noqa: E402
-from hooks.blocks import CourseBlocks, PageContext  # noqa: E402
-from hooks.labels import LabelError, load_labels  # noqa: E402
-from hooks.mathml import MathError, out_of_search, render_math  # noqa: E402
-from hooks.settings import Settings, SettingsError  # noqa: E402
+from hooks.chapters import cache, sanitize  # noqa: E402
+from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
+from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
+from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
+from hooks.checker import publish as checker  # noqa: E402
+from hooks.checker import workspace  # noqa: E402
+from hooks.site import build  # noqa: E402
+from hooks.site.settings import Settings, SettingsError  # noqa: E402
+from hooks.theme import page as theme  # noqa: E402
 
 log = get_plugin_logger("course")
 
@@ -89,7 +93,7 @@ def on_config(config):
 
 def on_serve(server, config, builder):
     """`mkdocs serve` rebuilds when the grader changes too: an exercise module or a catalog (what changed
-    is read again before the next build: hooks/cache.py)."""
+    is read again before the next build: hooks/chapters/cache.py)."""
     server.watch(str(ROOT / "grader"))
     return server
 

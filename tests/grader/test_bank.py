@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def chapters_exercises() -> dict[str, str]:
     """{exercise id: the English chapter (its name without .md) whose `/// exercise | id` block holds it}, in the
     navigation's order."""
-    from hooks.blockspec import scan_blocks
+    from hooks.chapters.blockspec import scan_blocks
 
     found = {}
     for page in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]:

@@ -16,9 +16,9 @@ import pytest
 
 from grader import bank
 from grader.languages.messages import catalog, message, placeholders
-from hooks import typography
-from hooks.pagechecks import decimal_points
-from hooks.surfaces import prose
+from hooks.translations import typography
+from hooks.translations.pagechecks import decimal_points
+from hooks.translations.surfaces import prose
 from tests.conftest import wait_seconds
 from tests.grader.inprocess import grader
 

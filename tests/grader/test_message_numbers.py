@@ -9,9 +9,9 @@ import pytest
 from grader.judging.check import check_part
 from grader.languages.messages import LOCALES, catalog, message, placeholders
 from grader.languages.numerals import Percent, Series, format_value
-from hooks import typography
-from hooks.pagechecks import decimal_points
-from hooks.surfaces import prose
+from hooks.translations import typography
+from hooks.translations.pagechecks import decimal_points
+from hooks.translations.surfaces import prose
 
 EN = catalog("en")
 SAMPLES = {   # one of each kind a finding or a prompt holds

@@ -2,7 +2,7 @@
 
 import pytest
 
-from hooks.blockspec import SPECS, boolean, scan_blocks, slug, text
+from hooks.chapters.blockspec import SPECS, boolean, scan_blocks, slug, text
 
 
 @pytest.mark.parametrize("validator, value, expected", [

@@ -1,5 +1,5 @@
 """A block's options: every wrong option line is reported, not only the first, each with what is allowed."""
-from hooks.blockspec import scan_blocks
+from hooks.chapters.blockspec import scan_blocks
 
 
 def test_every_wrong_option_is_reported_with_what_is_allowed():

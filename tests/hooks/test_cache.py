@@ -1,6 +1,6 @@
 """The bank cache answers from disk until a source that shapes the output changes."""
 
-from hooks import cache
+from hooks.chapters import cache
 
 
 def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
@@ -22,13 +22,13 @@ def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
 def test_fingerprint_covers_the_bank_and_the_renderers():
     sources = {p.relative_to(cache.ROOT).as_posix() for pattern in cache.SOURCES for p in cache.ROOT.glob(pattern)}
     assert {"grader/bank.py", "grader/model/geometry.py", "grader/exercises/attention_weights.py", "grader/model/drawing.py",
-            "hooks/render.py"} <= sources
+            "hooks/chapters/render.py"} <= sources
 
 
 def test_cached_checks_see_every_edit(tmp_path, monkeypatch):
     import shutil
 
-    from hooks import build
+    from hooks.site import build
 
     monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache")
     docs = tmp_path / "docs"
@@ -48,7 +48,7 @@ def test_the_fingerprint_follows_every_source_s_contents(tmp_path, monkeypatch):
     """An edit that keeps every name and length (a digit changed in a reference) still changes the key."""
     monkeypatch.setattr(cache, "ROOT", tmp_path)
     sources = {"grader/exercises/demo.py": "ANSWER = 3\n", "grader/locale/fr/LC_MESSAGES/grader.po": "msgstr \"a\"\n",
-               "hooks/render.py": "SOLUTIONS = True\n"}
+               "hooks/chapters/render.py": "SOLUTIONS = True\n"}
     for name, text in sources.items():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
@@ -64,7 +64,7 @@ def test_the_fingerprint_follows_every_source_s_contents(tmp_path, monkeypatch):
 REFRESH = """
 import shutil, sys
 from pathlib import Path
-from hooks import cache
+from hooks.chapters import cache
 from grader import bank
 from grader.languages.messages import message
 fixture, root = Path(sys.argv[1]), Path(sys.argv[2])
@@ -83,7 +83,7 @@ print(cache.refresh(), list(bank.EXERCISES)[-1])
 
 
 def test_a_new_changed_or_removed_exercise_module_is_read_again_in_the_same_process(tmp_path):
-    """What `mkdocs serve` needs between two builds (hooks.cache.refresh), in a copy of the grader and the hooks."""
+    """What `mkdocs serve` needs between two builds (hooks.chapters.cache.refresh), in a copy of the grader and the hooks."""
     import os
     import shutil
     import subprocess

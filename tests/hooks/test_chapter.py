@@ -9,8 +9,10 @@ from decimal import Decimal
 import pytest
 from markdown_it import MarkdownIt
 
-from hooks import chapter, pagechecks, pages, sanitize
-from hooks.blockspec import scan_blocks
+from hooks.chapters import pages, sanitize
+from hooks.chapters import source as chapter
+from hooks.chapters.blockspec import scan_blocks
+from hooks.translations import pagechecks
 
 COMMONMARK = MarkdownIt("commonmark")
 

@@ -1,4 +1,4 @@
-"""hooks/checker.py without a browser: when the checker is on, the page's two tags, the zip (its markup:
+"""hooks/checker/publish.py without a browser: when the checker is on, the page's two tags, the zip (its markup:
 test_workspace.py)."""
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hooks import checker, checker_pack
-from hooks.labels import load_labels
+from hooks.chapters.labels import load_labels
+from hooks.checker import pack as checker_pack
+from hooks.checker import publish as checker
 
 ROOT = Path(__file__).resolve().parents[2]
 LABELS = load_labels(ROOT / "docs")

@@ -1,5 +1,5 @@
-"""How the in-page checker's files are split and found (hooks/checker_pack.py, the import hook
-hooks/assets/checker/boot.py), without a browser; one slow test packs the real zips."""
+"""How the in-page checker's files are split and found (hooks/checker/pack.py, the import hook
+hooks/checker/assets/boot.py), without a browser; one slow test packs the real zips."""
 from __future__ import annotations
 
 import hashlib
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hooks import checker
-from hooks import checker_pack as pack
-from hooks.checker_trace import module_of
+from hooks.checker import pack
+from hooks.checker import publish as checker
+from hooks.checker.trace import module_of
 
 BOOT = Path(checker.ASSETS) / "boot.py"
 

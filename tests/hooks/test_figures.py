@@ -15,7 +15,7 @@ from grader import bank
 from grader.bank import EXERCISES
 from grader.languages.numerals import format_number
 from grader.model import drawing, geometry
-from hooks.render import figure_ids, render_figure
+from hooks.chapters.render import figure_ids, render_figure
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("en", "ja", "zh", "ko", "fr", "id")
@@ -231,10 +231,10 @@ def test_the_page_draws_the_data_and_only_the_opened_solution_draws_the_answers(
                                                                                monkeypatch):
     """The figure block, solutions on or off, is the data-only drawing; with solutions on, the worked solution
     (a closed <details>) holds the drawing with the answers, under ids of its own."""
-    from hooks import cache
-    from hooks.build import renderers
-    from hooks.labels import load_labels
-    from hooks.settings import Settings
+    from hooks.chapters import cache
+    from hooks.chapters.labels import load_labels
+    from hooks.site.build import renderers
+    from hooks.site.settings import Settings
 
     monkeypatch.setattr(cache, "FOLDER", tmp_path)   # rendered now, not read from an earlier build's cache
     labels = load_labels(ROOT / "docs")

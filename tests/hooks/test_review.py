@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hooks import review
-from hooks.pages import recorded_hash, source_hash
+from hooks.chapters.pages import recorded_hash, source_hash
+from hooks.translations import review
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = "02-attention-projection.md"

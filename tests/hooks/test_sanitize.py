@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.sanitize import neutralise, report
+from hooks.chapters.sanitize import neutralise, report
 
 UNSAFE = [
     ("<p>a <script>window.x=1</script> b</p>", "<script>", "&lt;script&gt;window.x=1&lt;/script&gt;"),

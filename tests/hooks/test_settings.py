@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 
-from hooks import cache, course, pagechecks
-from hooks.settings import Settings, SettingsError
+from hooks import course
+from hooks.chapters import cache
+from hooks.site.settings import Settings, SettingsError
+from hooks.translations import pagechecks
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hooks import surfaces, translations
-from hooks.docs import label_lines as _label_lines
+from hooks.translations import report as translations
+from hooks.translations import surfaces
+from hooks.translations.docs import label_lines as _label_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = "grader/locale/{}/LC_MESSAGES/grader.po"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hooks.theme import without_language_alternates
+from hooks.theme.page import without_language_alternates
 
 PAGE = """<html><head>
     <link rel="canonical" href="https://example.org/ja/02/">
@@ -29,7 +29,7 @@ def test_a_page_with_no_head_is_left_alone():
 
 # --- search per locale, and names the theme leaves out
 
-from hooks.theme import (  # noqa: E402
+from hooks.theme.page import (  # noqa: E402
     default_entries,
     locale_index,
     lunr_languages,

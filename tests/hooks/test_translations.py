@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from hooks import pagechecks, review, translations
-from hooks.pages import FRONT_MATTER, source_hash
-from hooks.review import stamp_pages as stamp
-from hooks.translations import check_page
+from hooks.chapters.pages import FRONT_MATTER, source_hash
+from hooks.translations import pagechecks, review
+from hooks.translations import report as translations
+from hooks.translations.report import check_page
+from hooks.translations.review import stamp_pages as stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"

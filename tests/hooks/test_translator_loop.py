@@ -9,8 +9,9 @@ import shutil
 
 import pytest
 
-from hooks import review, translations
-from hooks.pages import FRONT_MATTER, source_hash
+from hooks.chapters.pages import FRONT_MATTER, source_hash
+from hooks.translations import report as translations
+from hooks.translations import review
 from tests.hooks.test_translations import ROOT, copy_locale_pair, glossary, real, run_command
 
 PAGE = "03-loss-terrain.md"

@@ -1,8 +1,8 @@
 """The typography checks, rule by rule: what each finds in a locale's prose and what it leaves alone."""
 import pytest
 
-from hooks import typography
-from hooks.pagechecks import english_words
+from hooks.translations import typography
+from hooks.translations.pagechecks import english_words
 
 NB, NNB = "\u00a0", "\u202f"
 

@@ -1,4 +1,4 @@
-"""hooks/workspace.py without a browser: the markup of the student's workspace (answer boxes, the reading, the
+"""hooks/checker/workspace.py without a browser: the markup of the student's workspace (answer boxes, the reading, the
 work kept, the home page's progress), the install line's link, and the words a variant's figure needs."""
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import pytest
 
 from grader import bank, web
 from grader.languages.messages import message
-from hooks import checker, render, workspace
-from hooks.labels import figure_labels, load_labels
+from hooks.chapters import render
+from hooks.chapters.labels import figure_labels, load_labels
+from hooks.checker import publish as checker
+from hooks.checker import workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 LABELS = load_labels(ROOT / "docs")

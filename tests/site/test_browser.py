@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from hooks.docs import english_only
-from hooks.settings import Settings
+from hooks.site.settings import Settings
+from hooks.translations.docs import english_only
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms
 from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, new_context, serve  # noqa: F401
 
@@ -323,7 +323,7 @@ def search(reader, base_url: str, locale: str, term: str) -> list[str]:
 def lunr_packs(locale: str) -> set[str]:
     """The lunr files the theme's search worker loads for the locale's index: its language's pack, the support
     every pack needs, Japanese's segmenter; none for English, which lunr knows (Indonesian is searched as it)."""
-    from hooks.theme import lunr_languages
+    from hooks.theme.page import lunr_languages
 
     (language,) = lunr_languages(locale)
     if language == "en":

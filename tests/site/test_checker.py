@@ -1,4 +1,4 @@
-"""The in-page checker (hooks/checker.py) on the built site, in Debian's Chromium.
+"""The in-page checker (hooks/checker/publish.py) on the built site, in Debian's Chromium.
 
 A reader types into the answer boxes and clicks Check; the grader runs in the browser (Pyodide, in
 a Web Worker) and every verdict must be the command line's, word for word: one corpus (every README
@@ -27,8 +27,8 @@ import yaml
 from grader import bank
 from grader.model import targets
 from grader.reading.show import show as written
-from hooks import checker
-from hooks.checker_corpus import Case, corpus, decimal
+from hooks.checker import publish as checker
+from hooks.checker.corpus import Case, corpus, decimal
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.browsing import tab_to
@@ -42,7 +42,7 @@ needs_runtime = pytest.mark.skipif(bool(RUNTIME), reason=f"in-page checking is o
 SLOW_CHECK = "exp(exp(exp(exp(5))))"   # well past the limit in the CLI (5 s) and on the page
 OFF_MESSAGE = "in-page answer checking is off"
 
-# --- the command line's verdicts on the corpus (hooks/checker_corpus.py)
+# --- the command line's verdicts on the corpus (hooks/checker/corpus.py)
 
 
 def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:

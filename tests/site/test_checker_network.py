@@ -1,4 +1,4 @@
-"""The in-page checker over a network (hooks/assets/checker/loader.js and worker.js, hooks/checker_pack.py),
+"""The in-page checker over a network (hooks/checker/assets/loader.js and worker.js, hooks/checker/pack.py),
 in Debian's Chromium on the built site, served as a static host serves it (tests/site/static_host.py).
 
 When loading starts (an exercise in view; a focused box only, for a reader who saves data), what the
@@ -20,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from hooks import checker, checker_pack, checker_trace
-from hooks.checker_corpus import Case, corpus
+from hooks.checker import pack as checker_pack
+from hooks.checker import publish as checker
+from hooks.checker import trace as checker_trace
+from hooks.checker.corpus import Case, corpus
 from tests.conftest import ROOT, wait_ms, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.static_host import serve_as_host
@@ -172,7 +174,8 @@ def test_another_page_of_the_site_fetches_none_of_the_checkers_files_again(reade
 FORGETFUL_BUILD = """
 import json, sys
 from pathlib import Path
-from hooks import checker_pack, checker_trace
+from hooks.checker import pack as checker_pack
+from hooks.checker import trace as checker_trace
 
 cache, forget, traced = Path(sys.argv[1]), set(json.loads(sys.argv[2])), Path(sys.argv[3])
 checker_pack.CACHE = cache

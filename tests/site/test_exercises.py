@@ -17,7 +17,7 @@ import pytest
 import sympy
 
 from grader import bank
-from hooks.blockspec import scan_blocks
+from hooks.chapters.blockspec import scan_blocks
 from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 from tests.grader.test_bank import chapters_exercises
 from tests.site.test_browser import source_of

@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from grader import bank, web
-from hooks import render
-from hooks.labels import figure_labels, load_labels
+from hooks.chapters import render
+from hooks.chapters.labels import figure_labels, load_labels
 from tests.conftest import run_mkdocs_build, wait_ms
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import yaml
 
-from hooks import review
-from hooks.pages import source_hash
+from hooks.chapters.pages import source_hash
+from hooks.translations import review
 from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 from tests.hooks.test_surfaces import set_label, set_message
 from tests.site.test_translation_status import status_table

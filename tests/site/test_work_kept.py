@@ -1,4 +1,4 @@
-"""The student's work on the page (hooks/workspace.py, checker.js), in Debian's Chromium on the built site.
+"""The student's work on the page (hooks/checker/workspace.py, checker.js), in Debian's Chromium on the built site.
 
 What a student types, the seed and each part's last verdict are kept in the browser and come back after a
 reload and a walk to another lesson; without storage (turned off, full) the page still checks and says once

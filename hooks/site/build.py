@@ -1,0 +1,167 @@
+"""One build of the site, as the hook sees it: its state, and the work it answers from the disk cache.
+
+`Build` holds what the hook learns before the pages (every chapter's findings, the labels, the
+settings) and what it gathers while rendering them (the problems that fail the build at its end). The
+hook starts a new one with every build and every `mkdocs serve` rebuild, so nothing carries over.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import astuple, dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from grader import files
+from hooks.chapters import cache
+from hooks.chapters.labels import figure_labels
+from hooks.checker import publish as checker
+from hooks.site.settings import Settings
+from hooks.translations import report as translations
+from hooks.translations.docs import relative
+from hooks.translations.pagechecks import known_ids
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Build:
+    docs: Path
+    findings: dict[str, list[translations.Finding]]  # every locale's, informational ones included
+    labels: dict[str, dict[str, str]]  # every locale's labels.toml, flattened
+    settings: Settings = field(default_factory=Settings)
+    page: str = ""  # the page being rendered, as findings name it
+    site_dir: str = ""  # the default language's site folder: the site's root, where the checker is published
+    checker: "checker.Checker | None" = None  # the in-page checker: on, or off and why
+    problems: list[str] = field(default_factory=list)  # found while rendering: they fail the build at its end
+
+    @property
+    def project(self) -> Path:
+        """The project being built (the folder of its docs/): findings name its files relative to it, as the
+        translators' report run there does, whether or not it is this checkout."""
+        return self.docs.resolve().parent
+
+    def name(self, path: Path | str) -> str:
+        """A file of the project, as findings name it."""
+        return relative(Path(path), self.project)
+
+    @cached_property
+    def stale(self) -> frozenset[str]:
+        """The translated pages whose English page changed since they were stamped."""
+        return frozenset(f.path for rows in self.findings.values() for f in rows if f.kind == "stale")
+
+    def page_problems(self, page: str) -> list[str]:
+        """What the translators' report finds on a page that fails the strict build (and a draft's warnings)."""
+        return [f"line {f.line}: {f.kind}{' (draft)' if f.draft else ''}: {f.message}"
+                for rows in self.findings.values() for f in rows
+                if f.path == page and (f.error or f.draft) and f.kind not in translations.INFO_KINDS]
+
+    def progress_html(self, lang: str, page, files) -> str:
+        """The home page's progress (hooks/checker/workspace.py): every exercise, its lesson, title and maximum from the
+        bank (answered from the disk cache), linked to the locale's page that holds it."""
+        from hooks.checker import workspace
+
+        def compute():
+            from grader import bank
+            from hooks.chapters.render import course_parts
+
+            rows = [{"id": e.id, "lesson": e.lesson, "title": e.title_in(lang), "max": e.max_score}
+                    for e in bank.EXERCISES.values()]
+            return {"rows": rows, "course": course_parts()}
+
+        found = cache.cached("progress", [lang], compute)
+        chapters = exercise_chapters(self.docs)
+        hrefs = {row["id"]: workspace.page_url(files, chapters.get(row["id"], ""), page) for row in found["rows"]}
+        rows = [{**row, "href": f'{hrefs[row["id"]]}#exercise-{row["id"]}'} for row in found["rows"] if hrefs[row["id"]]]
+        return workspace.progress_html(lang, self.labels[lang], rows, found["course"])
+
+    def status_html(self) -> str:
+        from hooks.translations import review
+
+        return (translations.progress_html(translations.progress(self.docs, self.findings))
+                + review.review_html(self.docs, self.project))
+
+
+def exercise_chapters(docs: Path) -> dict[str, str]:
+    """{exercise id: the chapter that holds it ('02-attention-projection.md')}, from the source language's
+    chapters (every locale's pages hold the same blocks: the translation checks see to it)."""
+    from hooks.chapters.blockspec import scan_blocks
+    from hooks.chapters.pages import SOURCE
+
+    found = {}
+    for path in sorted((docs / SOURCE).glob("*.md")):
+        uses, _ = scan_blocks(path.read_text(encoding="utf-8"), str(path))
+        found.update({use.argument: path.name for use in uses if use.name == "exercise"})
+    return found
+
+
+def check_translations(docs: Path, root: Path):
+    """(findings by locale, problems) of every locale, English included; problems are the findings that
+    fail the build (every one but missing and stale pages), malformed blocks included.
+
+    Answered from the disk cache when neither the chapters nor the hook's code changed since the last build."""
+
+    def compute():
+        ids = known_ids()
+        return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
+                for locale in translations.locales(docs)}
+
+    # the exercise modules too: the catalog check asks them which keys they need
+    checks = sorted((ROOT / "hooks").rglob("*.py")) + sorted((ROOT / "grader").rglob("*.py"))
+    catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
+    key = [files.fingerprint(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs, ROOT),
+           files.fingerprint(checks, ROOT), str(root)]
+    found = {locale: [translations.Finding(*row) for row in rows]
+             for locale, rows in cache.cached("checks", key, compute).items()}
+    # markup that could run script is reported by the build once it is escaped, so the page is still written
+    problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
+    return found, problems
+
+
+def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None" = None):
+    """(exercise, figure) renderers for blocks, answered from the disk cache when nothing changed.
+    ``in_page``: whether exercises get the in-page checker."""
+    in_browser = bool(in_page and in_page.on)
+
+    def exercise(exercise_id: str, locale: str) -> tuple[str, str]:
+        def compute():
+            from hooks.chapters import render
+
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser)
+
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions,
+               in_page.cache_key() if in_page else None]
+        return tuple(cache.cached("exercise", key, compute))
+
+    def figure(figure_id: str, locale: str) -> str:
+        table = figure_labels(labels[locale])
+
+        def compute():
+            from hooks.chapters import render
+
+            return render.render_figure(figure_id, table, locale)   # the data only: answers are in the solution
+
+        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
+
+    return exercise, figure
+
+
+def with_problems(markdown: str, problems: list[str]) -> str:
+    """`mkdocs serve`'s page with its problems listed first (in English, as the translators' report says them),
+    so the translator sees them where they work; a build never shows them: it fails on them."""
+    if not problems:
+        return markdown
+    items = "".join(f"<li>{html.escape(problem, quote=False)}</li>" for problem in problems)
+    return (f'<div class="course-problems" role="alert" lang="en"><p>The strict build (make build) fails on this '
+            f'page: make translations reports</p><ul>{items}</ul></div>\n\n' + markdown)
+
+
+def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
+    """Put a notice (`kind`: fallback, stale, draft), in the reader's language, right under the page's title
+    (or first, if it has none). The notice may hold a Markdown link."""
+    block = f'<p class="course-{kind}" role="note" lang="{lang}" markdown>{html.escape(notice, quote=False)}</p>\n\n'
+    title = re.search(r"(?m)^# .*\n", markdown)
+    if title is None:
+        return block + markdown
+    return markdown[: title.end()] + "\n" + block + markdown[title.end():]

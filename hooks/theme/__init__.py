@@ -1,0 +1,1 @@
+"""What the course changes in the page mkdocs-material writes around the content, and its MkDocs hook."""

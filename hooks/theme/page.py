@@ -1,0 +1,96 @@
+"""What the course changes in the page mkdocs-material writes around the content.
+
+- Language alternates. mkdocs-static-i18n points the theme's language links at the same page in
+  each language, so the switcher keeps a reader on the lesson. The theme also writes them into
+  <head> as `<link rel="alternate" hreflang>`, and its script fetches `sitemap.xml` next to each
+  one, to map pages between languages; next to a page there is none, so every page load made one
+  failed request (and a console error) per language. The switcher's own links already lead to the
+  same lesson, so the <head> copies go (`without_language_alternates`, called by hooks/course.py).
+- Search per locale. mkdocs-static-i18n merges every locale's pages into the one index the theme
+  loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
+  every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with
+  its pages only and its own lunr language, and its pages' `base` points at their locale's folder:
+  the theme resolves the index and the results' links against it, and nothing else (instant
+  navigation and versions are off).
+- Words the theme leaves unnamed or in one language: the search dialog gets a name (the one its
+  search box already has, in the page's language), a heading's permanent link its title in the
+  page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
+  it when it scrolls sideways (`[reader] formula`, used by assets/reader.js).
+- The root 404.html: every locale's build writes it, the last one wins; it is the default locale's.
+
+Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
+on_post_template (the 404 page), on_post_build (this locale's search index; after the last locale,
+the default locale's index and the root 404.html).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
+CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"base": ")([^"]*)(")', re.S)
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+SEARCH_BOX_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*\baria-label="([^"]*)"')
+DISPLAY_MATH = '<div class="course-math">'
+SEARCH_PLUGINS = ("material/search", "search")
+LUNR_PACKS = Path(__import__("material").__file__).parent / "templates/assets/javascripts/lunr/min"
+
+
+def without_language_alternates(output: str) -> str:
+    head, sep, body = output.partition("</head>")
+    return HEAD_ALTERNATE.sub("", head) + sep + body if sep else output
+
+
+# --- the page
+
+
+def with_locale_search(output: str, locale: str) -> str:
+    """The page's `base` (the site's root, relative to the page) made its locale's folder, where its index is."""
+    return CONFIG_BASE.sub(lambda m: f"{m.group(1)}{m.group(2).rstrip('/')}/{locale}/{m.group(3)}", output, count=1)
+
+
+def with_named_search_dialog(output: str) -> str:
+    name = SEARCH_BOX_NAME.search(output)
+    if not name:
+        return output
+    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + f' aria-label="{name.group(1)}">', 1)
+
+
+def with_formula_names(output: str, name: str) -> str:
+    return output.replace(DISPLAY_MATH, f'<div class="course-math" data-scroll-label="{html.escape(name)}">')
+
+
+def page_output(output: str, locale: str, default_locale: str, labels: dict) -> str:
+    """Everything this hook changes in a written page."""
+    output = with_named_search_dialog(with_formula_names(output, labels["reader.formula"]))
+    return output if locale == default_locale else with_locale_search(output, locale)
+
+
+# --- search, one index per locale
+
+
+def lunr_languages(locale: str) -> list[str]:
+    """The lunr language the theme's search worker loads for a locale: its own pack, else English (built in)."""
+    return [locale] if (LUNR_PACKS / f"lunr.{locale}.min.js").exists() else ["en"]
+
+
+def locale_index(index: dict, locale: str, prefix: str) -> dict:
+    """The search index of one locale: its entries, their links relative to the locale's folder (`prefix`)."""
+    docs = [{**doc, "location": doc["location"].removeprefix(prefix)} for doc in index["docs"]]
+    return {"config": {**index["config"], "lang": lunr_languages(locale)}, "docs": docs}
+
+
+def default_entries(index: dict, other_locales: list[str]) -> dict:
+    """The default locale's entries of a merged index: those under no other locale's folder."""
+    others = tuple(f"{locale}/" for locale in other_locales)
+    return {**index, "docs": [doc for doc in index["docs"] if not doc["location"].startswith(others)]}
+
+
+def _search_index(config) -> dict | None:
+    plugin = next((config.plugins[name] for name in SEARCH_PLUGINS if name in config.plugins), None)
+    if plugin is None or not hasattr(plugin, "search_index"):
+        return None
+    return json.loads(plugin.search_index.generate_search_index(None))
