@@ -33,7 +33,7 @@ KINDS = {
     "block": "a malformed block",
     "link": "a link to no page",
     "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
-    "markup": "raw HTML that could run script in a reader's browser (the build shows it as text and fails)",
+    "markup": "raw HTML the pages' allow-list does not hold (it could run script or load from elsewhere): the build removes it and fails",
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
