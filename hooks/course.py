@@ -42,6 +42,7 @@ from hooks.chapters import cache, sanitize  # noqa: E402
 from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
 from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
+from hooks.chapters.readable import Unreadable  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
 from hooks.checker import workspace  # noqa: E402
 from hooks.site import build  # noqa: E402
@@ -105,7 +106,7 @@ def start(docs: Path) -> build.Build:
     findings, problems = build.check_translations(docs, docs.resolve().parent)   # named as the report names them
     for note in (f for rows in findings.values() for f in rows if f not in problems):
         log.info(str(note))
-    if problems and not SERVING:
+    if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from
         raise PluginError(
             "the chapters have problems (`make translations` gives the full report):\n"
             + "\n".join(map(str, problems))
@@ -114,6 +115,8 @@ def start(docs: Path) -> build.Build:
         log.warning(f"{problem} (make build fails on it)")
     try:
         labels = load_labels(docs)
+    except Unreadable as error:
+        raise PluginError(f"a labels file cannot be read:\n{error}") from None
     except LabelError as error:
         raise PluginError(f"labels differ from English:\n{error}") from None
     return build.Build(docs, findings, labels)
@@ -209,7 +212,7 @@ def on_post_build(config):
         checker.publish(Path(config.site_dir), BUILD.checker)
     problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
     BUILD.problems.clear()
-    if problems and not SERVING:
+    if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from
         raise PluginError("the chapters have problems:\n" + "\n".join(problems))
     for problem in problems:
         log.warning(f"{problem} (make build fails on it)")

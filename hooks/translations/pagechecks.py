@@ -20,6 +20,8 @@ from hooks.chapters.pages import SOURCE, recorded_hash, source_hash
 from hooks.translations import typography
 
 KINDS = {
+    "file": "a page or a TOML file that cannot be read (not saved as UTF-8, or TOML that does not parse): nothing "
+            "else of the locale is checked, and nothing built, until it is fixed",
     "missing": "an English page with no translation: readers see the English page, with a notice",
     "stale": "the English page changed since the translation was stamped: readers see a notice",
     "structure": "headings (levels) or blocks (types, ids, order) differ from English",
@@ -53,7 +55,7 @@ KINDS = {
                     "changed, then record it",
 }
 INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "catalog-untranslated", "review-stale"})
-BREAKING_KINDS = frozenset({"block", "link", "markup"})  # they break the page: errors on a draft too
+BREAKING_KINDS = frozenset({"file", "block", "link", "markup"})  # they break the page: errors on a draft too
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")

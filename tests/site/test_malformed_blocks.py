@@ -107,3 +107,13 @@ def test_a_wrong_course_setting_fails_the_build(tmp_path):
     assert "extra.course.solutions: 'false' is a string, not true or false: write it without quotes" in result.stderr
     assert "extra.course.colour: no such setting" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_page_not_saved_as_utf8_fails_the_build_with_its_line(tmp_path):
+    config = make_fixture_site(tmp_path, "# T\n\nPlain.\n\nDéjà vu.\n")
+    page = tmp_path / "docs/en/index.md"
+    page.write_bytes(page.read_text(encoding="utf-8").encode("latin-1"))
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "docs/en/index.md:5: file: the file is not UTF-8" in result.stderr, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
