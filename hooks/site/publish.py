@@ -118,14 +118,15 @@ def main(argv: list[str] | None = None, environ: Mapping[str, str] = os.environ)
         print("make publish: the build failed (above): nothing to publish", file=sys.stderr)
         return 1
     problems = check_site(site, address, settings.solutions)
+    for problem in problems:
+        print(f"make publish: {problem}", file=sys.stderr)
     if problems:
-        print("make publish: " + "\n".join(problems), file=sys.stderr)
         return 1
+    print(f"{site}/ is ready to publish at {address}: upload the folder as it is.")
+    print(f"  {solutions_line(settings.solutions, environ)}")
     if not args.check:
         (site / "_headers").write_text(HEADERS, encoding="utf-8")
-    print(f"{site}/ is ready to publish at {address}: upload the folder as it is "
-          f"({'' if args.check else f'{site}/_headers holds the headers for Netlify and Cloudflare Pages; '}"
-          f"{solutions_line(settings.solutions, environ)})")
+        print(f"  {site}/_headers: the headers Netlify and Cloudflare Pages read (the README's Hosting)")
     return 0
 
 
