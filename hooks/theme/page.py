@@ -6,6 +6,8 @@
   one, to map pages between languages; next to a page there is none, so every page load made one
   failed request (and a console error) per language. The switcher's own links already lead to the
   same lesson, so the <head> copies go (`without_language_alternates`, called by hooks/course.py).
+  Search engines find each page's languages in the one sitemap.xml, at the site's root
+  (mkdocs-static-i18n's: absolute addresses under site_url, each page's hreflang alternates).
 - Search per locale. mkdocs-static-i18n merges every locale's pages into the one index the theme
   loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
   every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with

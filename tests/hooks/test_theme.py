@@ -78,7 +78,6 @@ def test_a_locale_without_a_lunr_pack_is_searched_as_english():
 
 # --- the theme's own words: labels.toml's [frame], in each locale
 
-
 from types import SimpleNamespace  # noqa: E402
 
 import pytest  # noqa: E402
