@@ -27,6 +27,7 @@ from hooks.site.publish import HEADERS
 from tests.conftest import ROOT, wait_seconds
 from tests.site import test_browser as tb
 from tests.site.static_host import StaticHostHandler
+from tests.site.test_browser import browser  # noqa: F401 - a fixture
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(tb.CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
@@ -75,14 +76,6 @@ def published(tmp_path_factory):
                                 capture_output=True, text=True, timeout=wait_seconds(200))
         assert result.returncode == 0, result.stderr[-4000:]
         yield SimpleNamespace(site=site, address=address, origin=origin, host=host, said=result.stdout)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = tb.launch(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
