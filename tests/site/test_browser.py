@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from hooks.site.settings import Settings
 from hooks.translations.docs import english_only
@@ -30,7 +30,7 @@ SWITCHER_LINKS = ".md-header__option a.md-select__link[hreflang]"  # the theme's
 # --- the site's pages, derived from the configuration and the docs folder
 
 DOCS = ROOT / "docs"
-CONFIG = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+CONFIG = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 _I18N = next(p["i18n"] for p in CONFIG["plugins"] if isinstance(p, dict) and "i18n" in p)
 LOCALES = [lang["locale"] for lang in _I18N["languages"] if lang.get("build", True)]
 DEFAULT_LOCALE = next(lang["locale"] for lang in _I18N["languages"] if lang.get("default"))

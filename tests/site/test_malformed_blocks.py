@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.hooks.test_blockspec import MALFORMED
@@ -15,7 +16,7 @@ from tests.hooks.test_blockspec import MALFORMED
 
 def make_fixture_site(tmp_path: Path, chapter: str, course: dict | None = None) -> Path:
     """A one-locale copy of the real configuration whose docs hold `chapter` (and `course`: its extra.course)."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     docs = tmp_path / "docs"
     (docs / "en").mkdir(parents=True)
     shutil.copy(ROOT / "docs/en/labels.toml", docs / "en/labels.toml")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from hooks.chapters.pages import source_hash
 from hooks.translations import review
@@ -25,7 +26,7 @@ def copy_project(tmp_path: Path, locales: tuple[str, ...] | None = None) -> Path
     for name in ("docs", "hooks", "grader", ".cache"):
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(tmp_path / "docs")
     config["hooks"] = [str(tmp_path / "hooks" / "course.py")]
     if locales is not None:
