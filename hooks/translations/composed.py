@@ -184,13 +184,21 @@ def answered_said() -> list[Said]:
             said += [Said(f.key, f.params, origin, case.answer) for f in judged[where]]
     for answer in corpus.grader_test_answers():
         for convention in LOCALES:
-            try:
-                parse.read(answer, convention=convention, shape=())
-            except parse.AnswerSyntaxError as error:
-                said.append(_refusal(error, answer, convention))
-            except Exception:  # noqa: BLE001
-                continue
+            # as a reader of the locale writes it too: 2_000.5 is 2_000,5 where the decimal mark is a comma
+            for text in dict.fromkeys([answer, _with_decimal_mark(answer, convention)]):
+                try:
+                    parse.read(text, convention=convention, shape=())
+                except parse.AnswerSyntaxError as error:
+                    said.append(_refusal(error, text, convention))
+                except Exception:  # noqa: BLE001
+                    continue
     return said
+
+
+def _with_decimal_mark(answer: str, locale: str) -> str:
+    from grader.languages.numerals import number_format
+
+    return re.sub(r"(?<=[0-9])\.(?=[0-9])", number_format(locale)[0], answer)
 
 
 def _refusal(error, answer: str, convention: str) -> Said:
@@ -260,7 +268,8 @@ def cut_quotes(composed: Composed, answer: str | None, locale: str) -> list[str]
             continue
         at = answer.index(quoted)
         before, after = answer[:at], answer[at + len(quoted):]
-        if (re.search(r"[0-9]$", quoted) and re.match(r"[0-9]", after)) or \
+        mark_after = "" if re.search(mark, quoted) else f"{mark}?"     # '0,5' of '0,5,0': a number of its own
+        if (re.search(r"[0-9]$", quoted) and re.match(rf"{mark_after}[0-9]", after)) or \
                 (re.match(r"[0-9]", quoted) and re.search(rf"[0-9]{mark}?$", before)):
             found.append(f"it quotes '{quoted}' of the answer '{answer}', cutting a number of it: the reader "
                          "(grader/reading) must quote the whole number")
