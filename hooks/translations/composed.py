@@ -327,7 +327,7 @@ def problems(composed: Composed, template: str, english: str, locale: str, said:
     text, plain_template = blanked(composed), prose(template)
     words = prose(text, names)
     for identifier in glossary.identifiers:      # a value may name a data source: it stays as it is
-        words = re.sub(rf"(?<![\w-]){re.escape(identifier)}(?![\w-])", " ", words)
+        words = re.sub(rf"(?<![A-Za-z0-9_-]){re.escape(identifier)}(?![A-Za-z0-9_-])", " ", words)
     found = [("composed", problem) for problem in run_ons(composed)]
     found += [("composed", problem) for problem in cut_quotes(composed, said.answer, locale)]
     known = set(typography.problems(plain_template, locale))

@@ -211,6 +211,24 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
     for line, number in decimal_point_numbers(lines, locale):
         yield line, "numbers", decimal_point_fix(number, locale)
+    for line, text in lines:
+        for problem in grouped_four_digits(text, locale)[:1]:
+            yield line, "numbers", problem
+
+
+def grouped_four_digits(text: str, locale: str) -> list[str]:
+    """Whole numbers of four digits written with the locale's grouping separator (id 2.000, en 2,000, fr 2 000):
+    every locale writes them ungrouped, as the grader's messages, `grader show` and the figures do
+    (grader.languages.numerals.GROUP_FROM)."""
+    from grader.languages.numerals import GROUP_FROM
+
+    if GROUP_FROM <= 4:
+        return []
+    thousands = pages.FORMATS.get(locale, pages.FORMATS[SOURCE])[1]
+    separators = re.escape("\u202f\u00a0" if thousands == "\u202f" else thousands)
+    pattern = rf"(?<![\w.,\u202f\u00a0])([1-9])[{separators}](\d{{3}})(?![\w{separators}]|[.,]\d)"
+    return [f"{m.group(0)} groups a whole number of four digits: every locale writes it as the grader and the figures "
+            f"do, {m.group(1)}{m.group(2)}" for m in re.finditer(pattern, text)]
 
 
 def decimal_point_fix(number: str, locale: str) -> str:

@@ -28,6 +28,7 @@ from hooks.translations.pagechecks import (
     check_prose,
     decimal_point_fix,
     decimal_point_numbers,
+    grouped_four_digits,
     latin_prose,
     unrendered_terms,
 )
@@ -160,6 +161,9 @@ def check_numbers(unit: Unit, locale: str):
     found = next(decimal_point_numbers([(0, _figures(unit.text))], locale), None)
     if found is not None:
         yield "numbers", decimal_point_fix(found[1], locale)
+        return
+    for problem in grouped_four_digits(_figures(unit.text), locale)[:1]:
+        yield "numbers", problem
         return
     english = Counter(v for _, v in pages.numbers([(0, _figures(unit.english))], SOURCE))
     found = Counter(v for _, v in pages.numbers([(0, _figures(unit.text))], locale))

@@ -26,7 +26,8 @@ FRENCH_MARKS = re.compile(r"(?P<before>.)?(?P<mark>[:;!?])(?=$|[\s)\]»”’\"'
 CJK_CHAR = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 CJK_ASCII_MARK = re.compile(rf"(?<=[{CJK_CHAR}])[ ]?(?P<mark>[:;!?,.])(?![A-Za-z0-9_])")
 CJK_BRACKETS = re.compile(r"\(([^()]*)\)")
-CJK_LIST = re.compile(rf"(?<=\S), ?(?=[{CJK_CHAR}])")       # 0.5, キャップ: the next item is CJK text
+# 0.5, キャップ D, 重み ≈ 0.384, k₂：スコア: the next item of the list holds CJK text (not a tuple's: (H, G, D) の)
+CJK_LIST = re.compile(rf"(?<=\S),(?![0-9])(?= ?[^,，、。()（）\[\]{{}}]*[{CJK_CHAR}])")
 KOREAN_SPACED_BRACKET = re.compile(r"(?P<word>[가-힣]+) \((?P<inside>[^()]*)\)?")
 KOREAN_WORD_ENDS = "은는이가을를에의와과도만로나고며면서"   # a particle or a connective ending ends the word: what follows is a word of its own
 FULL_WIDTH = {":": "：", ";": "；", "!": "！", "?": "？", ",": "，", ".": "。", "(": "（", ")": "）"}
