@@ -24,14 +24,23 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
 from hooks.chapters.pages import SOURCE
 from hooks.translations import typography
-from hooks.translations.pagechecks import CJK, Finding, Glossary, allowed_words, decimal_point_numbers, \
-    english_words, latin_prose
+from hooks.translations.pagechecks import (
+    CJK,
+    Finding,
+    Glossary,
+    allowed_words,
+    decimal_point_numbers,
+    english_words,
+    latin_prose,
+)
 
 REF = "key:"
 
@@ -114,6 +123,9 @@ def compose(key: str, params: dict, lang: str, table: dict[str, str], english: d
             piece = inner.text
         elif isinstance(value, Localized):
             piece = value.text(lang)
+            spans.append(Span(at, at + len(piece), "value"))
+        elif isinstance(value, Exact):
+            piece = str(value)
             spans.append(Span(at, at + len(piece), "value"))
         elif isinstance(value, str):
             piece = value
@@ -207,8 +219,69 @@ def _refusal(error, answer: str, convention: str) -> Said:
 
 @lru_cache(maxsize=1)
 def everything_said() -> tuple[Said, ...]:
-    """Every message with its values, each once (computed once per process: it judges the corpus)."""
-    return tuple(dict.fromkeys([*bank_said(), *answered_said()]))
+    """Every message with its values, each once. What answers get is judged once per version of the grader, its
+    corpus and its tests (the disk cache), not once per catalog: a translator's edit does not judge it again."""
+    from hooks.chapters import cache
+
+    sources = sorted(cache.ROOT.glob("grader/**/*.py")) + sorted(cache.ROOT.glob("tests/grader/test_*.py")) + \
+        [cache.ROOT / "hooks" / "checker" / "corpus.py", cache.ROOT / "README.md"]
+    rows = cache.cached("answered-said", [], lambda: [row for s in dict.fromkeys(answered_said())
+                                                      if _storable(row := _encoded(s))], sources)
+    return tuple(dict.fromkeys([*bank_said(), *(_decoded(row) for row in rows)]))
+
+
+class Exact(str):
+    """An exact form (sqrt(2)/2) as the grader writes it in every language: a value, not the student's text."""
+
+
+def _value(value):
+    from grader.languages.numerals import Percent, Series
+
+    if isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, Percent):
+        return {"percent": [value.numerator, value.denominator]}
+    if isinstance(value, Fraction):
+        return {"fraction": [value.numerator, value.denominator]}
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
+    if isinstance(value, (tuple, list)):
+        return {"series" if isinstance(value, Series) else "tuple": [_value(v) for v in value]}
+    if hasattr(value, "decimal") and hasattr(value, "lo"):     # a proven interval: written as its value
+        return float(value)
+    from grader.languages.numerals import format_value
+    return {"exact": format_value(value, SOURCE)}
+
+
+def _unvalue(value):
+    from grader.languages.numerals import Percent, Series
+
+    if not isinstance(value, dict):
+        return value
+    (kind, inner), = value.items()
+    return {"percent": lambda: Percent(*inner), "fraction": lambda: Fraction(*inner), "decimal": lambda: Decimal(inner),
+            "series": lambda: Series(_unvalue(v) for v in inner), "tuple": lambda: tuple(_unvalue(v) for v in inner),
+            "exact": lambda: Exact(inner)}[kind]()
+
+
+def _encoded(said: Said) -> list:
+    return [said.key, [[name, _value(value)] for name, value in said.params], said.origin, said.answer, said.convention]
+
+
+def _storable(row: list) -> bool:
+    """Can the disk cache write it? An answer holding half a character (a lone surrogate) cannot be UTF-8."""
+    import json
+
+    try:
+        json.dumps(row, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _decoded(row: list) -> Said:
+    key, params, origin, answer, convention = row
+    return Said(key, tuple((name, _unvalue(value)) for name, value in params), origin, answer, convention)
 
 
 # --- the checks of a composed message
@@ -317,30 +390,42 @@ def particle_agreement(composed: Composed) -> list[str]:
     return found
 
 
-def problems(composed: Composed, template: str, english: str, locale: str, said: Said,
-             glossary: Glossary) -> list[tuple[str, str]]:
-    """(kind, problem) of a composed message in its locale that its template alone does not have (`english`: the
-    message's English template)."""
+@dataclass(frozen=True)
+class Own:
+    """What a template shows alone (its own problems and words), so a composed text reports only what its values
+    bring: computed once per message."""
+    typography: frozenset
+    latin: frozenset
+
+
+def own(template: str, locale: str, allowed: set[str]) -> Own:
+    from hooks.translations.surfaces import prose
+
+    plain = prose(template)
+    words = latin_prose(plain, allowed) if locale in CJK else english_words(plain, locale, allowed)
+    return Own(frozenset(typography.problems(plain, locale)), frozenset(words))
+
+
+def problems(composed: Composed, template: Own, english: str, locale: str, said: Said, glossary: Glossary,
+             allowed: set[str]) -> list[tuple[str, str]]:
+    """(kind, problem) of a composed message in its locale that its template alone (`template`) does not have
+    (`english`: the message's English template; `allowed`: the Latin-script words the locale keeps)."""
     from hooks.translations.surfaces import prose
 
     names = tuple(s.key.rsplit(".", 1)[-1] for s in composed.spans if s.kind == "message" and s.key.startswith("data."))
-    text, plain_template = blanked(composed), prose(template)
+    text = blanked(composed)
     words = prose(text, names)
     for identifier in glossary.identifiers:      # a value may name a data source: it stays as it is
         words = re.sub(rf"(?<![A-Za-z0-9_-]){re.escape(identifier)}(?![A-Za-z0-9_-])", " ", words)
     found = [("composed", problem) for problem in run_ons(composed)]
     found += [("composed", problem) for problem in cut_quotes(composed, said.answer, locale)]
-    known = set(typography.problems(plain_template, locale))
-    found += [("typography", p) for p in typography.problems(words, locale) if p not in known]
+    found += [("typography", p) for p in typography.problems(words, locale) if p not in template.typography]
     if locale in ("ja", "zh"):
         found += [("typography", p) for p in stray_spaces(text)]
     if locale == "ko":
         found += [("particle", p) for p in particle_agreement(composed)]
-    allowed = allowed_words(glossary)
-    if locale in CJK:
-        new = [w for w in latin_prose(words, allowed) if w not in latin_prose(plain_template, allowed)]
-    else:
-        new = [w for w in english_words(words, locale, allowed) if w not in english_words(plain_template, locale, allowed)]
+    new = latin_prose(words, allowed) if locale in CJK else english_words(words, locale, allowed)
+    new = [w for w in new if w not in template.latin]
     if new:
         found.append(("untranslated", f"English word(s) {', '.join(new)} once its values are filled in"))
     if not re.search(r"\d,\d", english):        # a message about the decimal marks shows both (surfaces.check_numbers)
@@ -360,7 +445,7 @@ def check_composed(locale: str, glossary: Glossary, root: Path | None = None,
         return []
     table, english = templates(locale, root), templates(SOURCE, root)
     lines = {unit.key: (unit.path, unit.line) for unit in catalog_units(locale, root)}
-    findings, seen, read = [], set(), set()
+    findings, seen, read, allowed, owns = [], set(), set(), allowed_words(glossary), {}
     for one in everything_said() if said is None else said:
         if one.key not in lines or (one.convention is not None and one.convention != locale):
             continue
@@ -368,7 +453,9 @@ def check_composed(locale: str, glossary: Glossary, root: Path | None = None,
         if (one.key, composed.text, one.answer) in read:
             continue
         read.add((one.key, composed.text, one.answer))
-        for kind, problem in problems(composed, table[one.key], english[one.key], locale, one, glossary):
+        if one.key not in owns:
+            owns[one.key] = own(table[one.key], locale, allowed)
+        for kind, problem in problems(composed, owns[one.key], english[one.key], locale, one, glossary, allowed):
             if (one.key, kind) not in seen:
                 seen.add((one.key, kind))
                 path, line = lines[one.key]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import re
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from pathlib import Path
 
 from hooks.chapters import pages
@@ -45,14 +46,21 @@ def figure_texts(svg: str) -> list[str]:
 
 
 def drawn(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
-    """{figure id: its texts} in ``locale`` with its flattened labels, with and without the solutions."""
-    from hooks.chapters import render
+    """{figure id: its texts} in ``locale`` with its flattened labels, with and without the solutions (from the
+    bank's disk cache when neither the bank, its renderers nor the labels changed)."""
+    from hooks.chapters import cache
     from hooks.chapters.labels import figure_labels
 
     table = figure_labels(labels)
-    return {figure: [text for solutions in (False, True)
-                     for text in figure_texts(render.render_figure(figure, table, locale, solutions))]
-            for figure in render.figure_ids()}
+
+    def compute():
+        from hooks.chapters import render
+
+        return {figure: [text for solutions in (False, True)
+                         for text in figure_texts(render.render_figure(figure, table, locale, solutions))]
+                for figure in render.figure_ids()}
+
+    return cache.cached("figure-texts", [locale, table], compute)
 
 
 def _template_pattern(template: str) -> re.Pattern:
@@ -148,24 +156,31 @@ def check_figures(docs: Path, locale: str, root: Path, glossary: Glossary,
     return findings
 
 
+@lru_cache(maxsize=None)
 def _drawn_by(figure: str, root: Path) -> tuple[str, int]:
     """(file, line) of the function that draws ``figure``: what writes a text no label holds."""
     from grader import bank
 
     draw = bank.figures()[figure].figure.draw
-    return relative(Path(inspect.getsourcefile(draw)), root), inspect.getsourcelines(draw)[1]
+    return relative(Path(inspect.getsourcefile(draw)), root), draw.__code__.co_firstlineno
 
 
 # --- the exercise blocks' math
 
 
 def exercise_math(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
-    """{exercise id: the separators its block writes as identifiers} in ``locale`` (solutions shown)."""
-    from hooks.chapters import render
-    from hooks.chapters.mathml import misread_separators
+    """{exercise id: the separators its block writes as identifiers} in ``locale`` (solutions shown), from the
+    bank's disk cache when neither the bank, its renderers nor the labels changed."""
+    from hooks.chapters import cache
 
-    return {exercise: misread_separators("".join(render.render_exercise(exercise, locale, labels, True)))
-            for exercise in render.exercise_ids()}
+    def compute():
+        from hooks.chapters import render
+        from hooks.chapters.mathml import misread_separators
+
+        return {exercise: misread_separators("".join(render.render_exercise(exercise, locale, labels, True)))
+                for exercise in render.exercise_ids()}
+
+    return cache.cached("exercise-separators", [locale, labels], compute)
 
 
 def check_exercise_math(docs: Path, locale: str, root: Path, misread: dict[str, list[str]] | None = None
