@@ -372,6 +372,7 @@ def particle_agreement(composed: Composed) -> list[str]:
     found = []
     for span in composed.spans:
         rest, sound = composed.text[span.end:], _final(composed.text[span.start:span.end])
+        rest = rest[re.match(r"[)'\"’”」』]*", rest).end():]       # ({count})을: the particle follows the bracket
         if sound is None:
             continue
         for consonant_form, vowel_form in PARTICLE_FORMS:
@@ -421,7 +422,8 @@ def problems(composed: Composed, template: Own, english: str, locale: str, said:
     found += [("composed", problem) for problem in cut_quotes(composed, said.answer, locale)]
     found += [("typography", p) for p in typography.problems(words, locale) if p not in template.typography]
     if locale in ("ja", "zh"):
-        found += [("typography", p) for p in stray_spaces(text)]
+        found += [("typography", p) for p in stray_spaces(text) + typography.cjk_lists(prose(text, names, False))
+                  if p not in template.typography]
     if locale == "ko":
         found += [("particle", p) for p in particle_agreement(composed)]
     new = latin_prose(words, allowed) if locale in CJK else english_words(words, locale, allowed)

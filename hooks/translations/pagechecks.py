@@ -415,7 +415,7 @@ LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
     """Malformed blocks (naming ids outside `known_ids`, when given), markup that could run script, math that
     cannot render, links to no page."""
-    from hooks.chapters.mathml import MathError, tex_to_mathml
+    from hooks.chapters.mathml import MathError, misread_separators, tex_to_mathml
     from hooks.chapters.sanitize import unsafe_in_chapter
 
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
@@ -424,9 +424,13 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
                          "write it in words") for line, _, title in pages.headings(text) if "$" in title]
     for line, tex, is_display in pages.math_segments(text):
         try:
-            tex_to_mathml(tex.strip(), is_display)
+            markup = tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
             findings.append(Finding(path, line, "math", str(error)))
+            continue
+        findings += [Finding(path, line, "math", f"${tex.strip()}$ renders {', '.join(map(repr, separators))} as an "
+                             "identifier (<mi>), with no space after it: a separator is an operator (<mo>), "
+                             "hooks/chapters/mathml.py") for separators in [misread_separators(markup)] if separators]
     links = [(line.number, m.group(1)) for line in chapter.scan(text).lines if line.kind == chapter.PROSE
              for m in LINK.finditer(line.text)]
     findings += [Finding(path, number, "link", f"no page '{page}' in English or here")

@@ -2,10 +2,10 @@
 exercise blocks' math.
 
 - A figure's words (its <text>, its <title> and <desc>) are labels.toml's templates filled by the drawing code
-  with numbers, names and lists: each text is checked with the locale's typography (a list joined with ASCII
-  `, ` in Japanese and Chinese), English left in, the numbers' format, and against the same text of the English
-  figure for the glossary's terms; a finding is at the line of the label that wrote it (else the exercise
-  module that draws the figure).
+  with numbers, names and lists: each text is checked for what those values bring, with the locale's typography
+  (a list joined with ASCII `, ` in Japanese and Chinese), English left in and the numbers' format; a finding is
+  at the line of the label that wrote it (else the exercise module that draws the figure). A label's own words
+  (its terms too) are checked as written, with the other labels (hooks.translations.surfaces).
 - An exercise block's MathML (data, derivation, answers: hooks.chapters.render) writes every separator as an
   operator, spaced, never as an identifier (`(1;0;0)`: hooks.chapters.mathml.misread_separators); a finding
   is at the block's line on the locale's page.
@@ -32,7 +32,6 @@ from hooks.translations.pagechecks import (
     english_words,
     grouped_four_digits,
     latin_prose,
-    unrendered_terms,
 )
 
 TEXT_TAGS = ("title", "desc", "text")
@@ -108,6 +107,9 @@ def text_problems(text: str, template: str, locale: str, glossary: Glossary,
         words = re.sub(rf"(?<![A-Za-z0-9_-]){re.escape(name)}(?![A-Za-z0-9_-])", " ", words)
     known = set(typography.problems(own, locale))
     found = [("typography", p) for p in typography.problems(words, locale) if p not in known]
+    if locale in ("ja", "zh"):
+        found += [("typography", p) for p in typography.cjk_lists(prose(text, formulas=False))
+                  if p not in typography.cjk_lists(prose(template, formulas=False))]
     allowed = allowed_words(glossary)
     if locale in CJK:
         new = [w for w in latin_prose(words, allowed) if w not in latin_prose(own, allowed)]
@@ -115,40 +117,31 @@ def text_problems(text: str, template: str, locale: str, glossary: Glossary,
         new = [w for w in english_words(words, locale, allowed) if w not in english_words(own, locale, allowed)]
     if new:
         found.append(("untranslated", f"English word(s) {', '.join(new)} in the figure"))
-    found += [("numbers", f"{number} has a decimal point where this locale writes a decimal comma")
-              for _, number in decimal_point_numbers([(0, words)], locale)]
-    found += [("numbers", problem) for problem in grouped_four_digits(words, locale)]
-    return found
+    numbers = [f"{number} has a decimal point where this locale writes a decimal comma"
+               for _, number in decimal_point_numbers([(0, words)], locale)] + grouped_four_digits(words, locale)
+    known = set(grouped_four_digits(own, locale)) | {f"{number} has a decimal point where this locale writes a "
+                                                     f"decimal comma" for _, number in decimal_point_numbers([(0, own)], locale)}
+    return found + [("numbers", problem) for problem in numbers if problem not in known]
 
 
 def check_figures(docs: Path, locale: str, root: Path, glossary: Glossary,
-                  texts: dict[str, list[str]] | None = None, english: dict[str, list[str]] | None = None
-                  ) -> list[Finding]:
-    """Every text of every figure in the locale (`texts`, default: drawn with its labels), checked, and against
-    the English figure's (`english`) for the glossary's terms; each (place, kind) once."""
+                  texts: dict[str, list[str]] | None = None) -> list[Finding]:
+    """Every text of every figure in the locale (`texts`, default: drawn with its labels), checked for what its
+    values bring (a label's own words are the label check's: hooks.translations.surfaces); each (place, kind) once."""
     from hooks.chapters.labels import load_labels
 
     if locale == SOURCE:
         return []
     path = docs / locale / "labels.toml"
-    if texts is None or english is None:
-        labels = load_labels(docs)
-        texts = drawn(locale, labels[locale]) if texts is None else texts
-        english = drawn(SOURCE, labels[SOURCE]) if english is None else english
+    if texts is None:
+        texts = drawn(locale, load_labels(docs)[locale])
     lines, shown, names = label_lines(path), relative(path, root), data_names()
     findings, seen = [], set()
     for figure, figure_texts_here in texts.items():
         for index, text in enumerate(figure_texts_here):
             label = label_of(text, lines)
             where = (shown, label[1]) if label else _drawn_by(figure, root)
-            problems = text_problems(text, label[2] if label else "", locale, glossary, names)
-            source = english.get(figure, [])
-            # a text no label wrote is a formula, a number or a name: English's notation, not its words
-            if label and index < len(source) and len(source) == len(figure_texts_here):
-                problems += [("terminology", f"English says '{term['en']}' here; this locale writes it "
-                              f"'{renderings[0]}' on every surface (or add the form used here to the term's `also`)")
-                             for term, renderings in unrendered_terms(source[index], text, glossary.terms)]
-            for kind, problem in problems:
+            for kind, problem in text_problems(text, label[2] if label else "", locale, glossary, names):
                 if (where, kind) not in seen:
                     seen.add((where, kind))
                     prefix = f"{label[0]}: " if label else ""
