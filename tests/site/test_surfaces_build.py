@@ -54,6 +54,9 @@ def test_a_label_or_catalog_defect_fails_the_strict_build_at_its_line(tmp_path):
         "%s:%d: glossary:" % set_message(tmp_path, "ja", "constraint-floor", "下限 {symbol} >= {bound}"),
         "%s:%d: typography:" % set_message(tmp_path, "fr", "squared-distance",
                                            "C'est la distance au carré : prenez la racine carrée de la somme des carrés."),
+        # what shows only once the grader fills the message in: a space before a value that is Chinese text
+        "%s:%d: typography: wrong-form, as the grader writes it" % set_message(tmp_path, "zh", "wrong-form",
+                                                                               "形式不对：应为 {expected}，但你给出的是{got}。"),
     ]
     assert not any(where in before for where in wheres)
     result = run_mkdocs_build(config, tmp_path / "site")
