@@ -10,6 +10,7 @@ and hooks.translations.surfaces) and on the grader's rendered messages (a test f
 - Korean (`korean_brackets`): no space between a word and the bracket that annotates it (`정수(예: 4)`, as the
   pages write it); a tuple after a particle is a word of its own (`점은 (a, b, c)처럼`), and a datum's name is
   code (`최대 학습률 (peak_lr)`);
+- Indonesian (`indonesian_points`): a point's entries separated with `; ` (`(0,5; 1)`), as the grader writes them;
 - Korean (`particles`): no particle after a placeholder (`{name}은`, `'{text}'는`): its form depends on the
   value's last sound, which the template cannot know; a construction that reads right whatever the value
   (`{name} 값은`, `은(는)`) is fine.
@@ -112,4 +113,12 @@ def problems(prose: str, locale: str) -> list[str]:
         return full_width(prose)
     if locale == "ko":
         return korean_brackets(prose)
+    if locale == "id":
+        return indonesian_points(prose)
     return []
+
+
+def indonesian_points(text: str) -> list[str]:
+    """Indonesian separates a point's entries as the grader writes them, `(0,5; 1)`: no space before the `;`."""
+    return [f"'{m.group(0)}' in a point: Indonesian writes '; ' between its entries, (0,5; 1), as the grader does"
+            for m in re.finditer(r"(?<=[0-9)]) ; (?=[0-9(])", text)]

@@ -115,6 +115,7 @@ def test_each_locale_gets_its_own_rules():
     assert typography.problems("データ:", "ja") and typography.problems("数据:", "zh")
     assert not typography.problems("데이터:", "ko") and not typography.problems("Data:", "en")
     assert typography.problems("정수 (예: 4)", "ko") and not typography.problems("정수 (예: 4)", "ja")
+    assert typography.problems("seperti (0,5 ; 1)", "id") and not typography.problems("seperti (0,5; 1)", "id")
 
 
 @pytest.mark.parametrize("locale, text, found", [
