@@ -70,7 +70,8 @@ class Said:
 class Span:
     start: int
     end: int
-    kind: str         # "message" (an embedded one), "text" (the student's or code: not words), "value"
+    kind: str         # "message" (an embedded one), "fallback" (one the locale lacks: in English, the catalog's
+    #                   warning), "text" (the student's or code: not words), "value"
     key: str = ""     # an embedded message's key
     own: str = ""     # an embedded message's own text
 
@@ -118,7 +119,8 @@ def compose(key: str, params: dict, lang: str, table: dict[str, str], english: d
         value = dict(params).get(name, rule_params().get(name, "?"))
         if isinstance(value, str) and value.startswith(REF) and value[len(REF):] in english:
             inner = compose(value[len(REF):], {n: p for n, p in params.items() if n != name}, lang, table, english)
-            spans.append(Span(at, at + len(inner.text), "message", value[len(REF):], inner.text))
+            kind = "message" if value[len(REF):] in table else "fallback"      # not translated: shown in English
+            spans.append(Span(at, at + len(inner.text), kind, value[len(REF):], inner.text))
             spans += [Span(s.start + at, s.end + at, s.kind, s.key, s.own) for s in inner.spans if s.kind == "text"]
             piece = inner.text
         elif isinstance(value, Localized):
@@ -296,10 +298,11 @@ BRACKETED = re.compile(r"\([^()]*\)|（[^（）]*）")   # a colon in brackets i
 
 
 def blanked(composed: Composed) -> str:
-    """The text with the student's text and code (the "text" values) replaced: they are not the locale's words."""
+    """The text with the student's text and code (the "text" values) replaced: they are not the locale's words; so
+    is a message the locale has not translated yet (shown in English: the catalog-untranslated warning says so)."""
     chars = list(composed.text)
     for span in composed.spans:
-        if span.kind == "text":
+        if span.kind in ("text", "fallback"):
             chars[span.start:span.end] = [STUDENT] * (span.end - span.start)
     return "".join(chars)
 

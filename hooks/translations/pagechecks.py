@@ -46,8 +46,15 @@ KINDS = {
              "introduces the exercise on its page",
     "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French); in French, a "
                   "high punctuation mark (: ; ! ?) or guillemets without their no-break space; in Japanese and Chinese, "
-                  "ASCII punctuation next to CJK text where the full-width mark belongs (：（）)",
-    "particle": "a Korean particle right after a placeholder ({name}은): it cannot agree with every value",
+                  "ASCII punctuation next to CJK text where the full-width mark belongs (：（）) or a list joined with ', ' "
+                  "(、), and a space between two CJK characters; in Korean, a bracket set apart from its word; in "
+                  "Indonesian, a point's ' ; ' (the grader writes '; ')",
+    "particle": "a Korean particle right after a placeholder ({name}은), or one that does not agree with the value the "
+                "grader fills in: it cannot agree with every value",
+    # as the reader sees it: the grader's messages with their values, the figures as drawn (hooks.translations.composed,
+    # hooks.translations.rendered)
+    "composed": "a grader message that reads badly once the grader fills in its values: an embedded message with a colon "
+                "of its own, mid-sentence; a quote that cuts the student's number",
     "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
     "review-stale": "a review of the labels or the catalog made against an older English text: review what "
                     "changed, then record it",
