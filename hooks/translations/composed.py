@@ -221,15 +221,15 @@ def _refusal(error, answer: str, convention: str) -> Said:
 
 @lru_cache(maxsize=1)
 def everything_said() -> tuple[Said, ...]:
-    """Every message with its values, each once. What answers get is judged once per version of the grader, its
-    corpus and its tests (the disk cache), not once per catalog: a translator's edit does not judge it again."""
+    """Every message with its values, each once: computed once per version of the grader, its corpus and its tests
+    (the disk cache), not once per catalog: a translator's edit neither judges the corpus nor imports SymPy again."""
     from hooks.chapters import cache
 
     sources = sorted(cache.ROOT.glob("grader/**/*.py")) + sorted(cache.ROOT.glob("tests/grader/test_*.py")) + \
         [cache.ROOT / "hooks" / "checker" / "corpus.py", cache.ROOT / "README.md"]
-    rows = cache.cached("answered-said", [], lambda: [row for s in dict.fromkeys(answered_said())
-                                                      if _storable(row := _encoded(s))], sources)
-    return tuple(dict.fromkeys([*bank_said(), *(_decoded(row) for row in rows)]))
+    rows = cache.cached("said", [], lambda: [row for s in dict.fromkeys([*bank_said(), *answered_said()])
+                                             if _storable(row := _encoded(s))], sources)
+    return tuple(_decoded(row) for row in rows)
 
 
 class Exact(str):
@@ -241,6 +241,9 @@ def _value(value):
 
     if isinstance(value, (str, bool, int, float)):
         return value
+    if isinstance(value, Localized):
+        from grader.languages.messages import LOCALES
+        return {"localized": [value.name, {lang: value.text(lang) for lang in LOCALES}]}
     if isinstance(value, Percent):
         return {"percent": [value.numerator, value.denominator]}
     if isinstance(value, Fraction):
@@ -263,7 +266,8 @@ def _unvalue(value):
     (kind, inner), = value.items()
     return {"percent": lambda: Percent(*inner), "fraction": lambda: Fraction(*inner), "decimal": lambda: Decimal(inner),
             "series": lambda: Series(_unvalue(v) for v in inner), "tuple": lambda: tuple(_unvalue(v) for v in inner),
-            "exact": lambda: Exact(inner)}[kind]()
+            "exact": lambda: Exact(inner),
+            "localized": lambda: Localized(lambda lang, texts=inner[1]: texts.get(lang, texts[SOURCE]), inner[0])}[kind]()
 
 
 def _encoded(said: Said) -> list:

@@ -80,7 +80,13 @@ def label_of(text: str, labels: dict[str, tuple[int, str]]) -> tuple[str, int, s
 
 def data_names() -> frozenset[str]:
     """The names in the exercises' data (words such as `parakeet`, sources such as `gutenberg`, symbols): a figure
-    writes them as they are in every locale."""
+    writes them as they are in every locale (through the bank's disk cache: no SymPy import when warm)."""
+    from hooks.chapters import cache
+
+    return frozenset(cache.cached("data-names", [], lambda: sorted(_data_names())))
+
+
+def _data_names() -> frozenset[str]:
     from grader import bank
 
     def walk(value):
