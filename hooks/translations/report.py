@@ -111,10 +111,13 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
+    from hooks.translations.composed import check_composed
+    from hooks.translations.rendered import check_exercise_math, check_figures
     from hooks.translations.surfaces import check_surfaces
 
     findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
-        check_surfaces(docs, locale, root, glossary)
+        check_surfaces(docs, locale, root, glossary) + check_composed(locale, glossary) + \
+        check_figures(docs, locale, root, glossary) + check_exercise_math(docs, locale, root)
     findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
     return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
 

@@ -106,6 +106,11 @@ EDITED = [
     ("fr", PAGE, "`dictionary`", "`dictionnaire`", "glossary"),
     ("zh", PAGE, "`repo-docs`", "仓库文档", "glossary"),
     ("ja", "02-attention-projection.md", "アテンション", "注意機構", "glossary"),
+    # what the reviewers read: id's 2.000 where the grader and the figures write 2000; a Korean bracket set apart
+    # from its word; a Japanese list joined with ASCII ', '
+    ("id", "03-loss-terrain.md", "2000 langkah", "2.000 langkah", "numbers"),
+    ("ko", "03-loss-terrain.md", "모델을 재설정 없이", "모델을 (재설정 없이)", "typography"),
+    ("ja", "02-attention-projection.md", "ほぼ 1、残り", "ほぼ 1, 残り", "typography"),
 ]
 
 
