@@ -10,6 +10,8 @@ STAMP  := $(VENV)/.installed
 # npm the site still builds, with the command-line route only
 NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
+# where make serve listens (bench/preview_loop.py gives each run a free port)
+DEV_ADDR ?= 127.0.0.1:8000
 
 .PHONY: serve build test test-fast lint mutate bench bench-grade bench-checker translations clean
 
@@ -30,7 +32,7 @@ $(NPM_STAMP): package.json package-lock.json
 # the terminal (hooks/course.py), and --no-strict keeps mkdocs.yml's strict: true from stopping it on them;
 # make build is strict and fails on them
 serve: $(STAMP) $(NPM_STAMP)
-	$(BIN)/mkdocs serve --no-strict --dev-addr 127.0.0.1:8000
+	$(BIN)/mkdocs serve --no-strict --dev-addr $(DEV_ADDR)
 
 build: $(STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
