@@ -83,7 +83,8 @@ class Server:
     def __init__(self, project: Path, locale: str, log: Path):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GRADER_CACHE_DIR": str(project / ".grader-cache")}
+        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project),
+               "GRADER_CACHE_DIR": str(project / ".grader-cache")}
         self.log = log.open("w")
         self.started = time.monotonic()
         self.process = subprocess.Popen(
