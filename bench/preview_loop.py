@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 WORDS = ("premièrement", "deuxièmement", "troisièmement", "quatrièmement", "cinquièmement", "sixièmement",
          "septièmement", "huitièmement", "neuvièmement", "dixièmement", "onzièmement", "douzièmement")
 PAGE = ("docs/{locale}/04-simplex-walk.md", "{locale}/04-simplex-walk/", "Les sommets sont les stratégies pures")
-CATALOG = ("grader/locale/{locale}/LC_MESSAGES/grader.po", "{locale}/03-loss-terrain/")
+CATALOG = ("grader/locale/{locale}/LC_MESSAGES/grader.po", "{locale}/03-loss-terrain/",
+           "part.terrain-warmup.lr-at-step.prompt")   # a part's prompt: the page shows it
 MODULE = ("grader/exercises/terrain_warmup.py", "{locale}/03-loss-terrain/", '"step": Integer(50)')
 OTHER_PAGE = "{locale}/01-semantic-distance/"   # asked for all along, to see whether a rebuild stalls it
 
@@ -142,24 +143,27 @@ def saves(server: Server, project: Path, locale: str, count: int) -> dict[str, l
     """Each kind of save ``count`` times: the seconds until the served page shows it."""
     found = {"page": [], "catalog": [], "module": []}
     page, page_url, sentence = (part.format(locale=locale) for part in PAGE)
-    catalog, catalog_url = (part.format(locale=locale) for part in CATALOG)
+    catalog, catalog_url, key = (part.format(locale=locale) for part in CATALOG)
     module, module_url, data = (part.format(locale=locale) for part in MODULE)
-    title = re.search(r'msgctxt "exercise.terrain-warmup.title"\nmsgid "[^"]*"\nmsgstr "([^"]*)"',
-                      (project / catalog).read_text(encoding="utf-8"))
+    prompt = re.search(rf'msgctxt "{re.escape(key)}"\nmsgid "[^"]*"\nmsgstr "([^"]*)\{{step\}}"',
+                       (project / catalog).read_text(encoding="utf-8")).group(1)
     originals = {name: (project / name).read_text(encoding="utf-8") for name in (page, catalog, module)}
     for i in range(count):
         word = WORDS[i % len(WORDS)]
         edited = originals[page].replace(sentence, f"{sentence} ({word})", 1)
         (project / page).write_text(edited, encoding="utf-8")
         found["page"].append(until_shown(server, page_url, f"{sentence} ({word})"))
+        print(f"  save {i + 1}: page {found['page'][-1]:.2f} s", end="", flush=True)
         time.sleep(2)
-        text = originals[catalog].replace(f'msgstr "{title.group(1)}"', f'msgstr "{title.group(1)}, {word}"', 1)
+        text = originals[catalog].replace(f'msgstr "{prompt}{{step}}"', f'msgstr "({word}) {prompt}{{step}}"', 1)
         (project / catalog).write_text(text, encoding="utf-8")
-        found["catalog"].append(until_shown(server, catalog_url, f"{title.group(1)}, {word}"))
+        found["catalog"].append(until_shown(server, catalog_url, f"({word}) {prompt}"))
+        print(f", catalog {found['catalog'][-1]:.2f} s", end="", flush=True)
         time.sleep(2)
         step = 70 + 20 * i   # 0 < ratio_step (10) < step < warmup_steps / 4 (500): the module's invariants
         (project / module).write_text(originals[module].replace(data, f'"step": Integer({step})', 1), encoding="utf-8")
         found["module"].append(until_shown(server, module_url, f"au pas {step}" if locale == "fr" else f" {step}"))
+        print(f", module {found['module'][-1]:.2f} s", flush=True)
         time.sleep(2)
     return found
 
@@ -186,6 +190,7 @@ def main() -> None:
     parser.add_argument("--ratio-runs", type=int, default=3, help="builds of each variant for the ratio")
     parser.add_argument("--no-ratio", action="store_true", help="leave out the strict build's ratio")
     parser.add_argument("--fresh", action="store_true", help="also time a fresh clone's first page")
+    parser.add_argument("--no-cold", action="store_true", help="leave out the start with .cache/ empty")
     args = parser.parse_args()
     if not (ROOT / ".cache").is_dir():
         raise SystemExit("build once first (make build): .cache/ is what a second `make serve` keeps")
@@ -193,12 +198,13 @@ def main() -> None:
         tmp = Path(tmp)
         if args.fresh:
             print(f"fresh clone, make serve -> first page:     {fresh_clone(tmp, args.locale):7.2f} s", flush=True)
-        cold = copy_project(tmp / "cold", cache=False)
-        server = Server(cold, args.locale, tmp / "cold.log")
-        try:
-            print(f"make serve, .cache empty -> first page:    {server.first_page(f'{args.locale}/'):7.2f} s", flush=True)
-        finally:
-            server.stop()
+        if not args.no_cold:
+            cold = copy_project(tmp / "cold", cache=False)
+            server = Server(cold, args.locale, tmp / "cold.log")
+            try:
+                print(f"make serve, .cache empty -> first page:    {server.first_page(f'{args.locale}/'):7.2f} s", flush=True)
+            finally:
+                server.stop()
         project = copy_project(tmp / "project", cache=True)
         server = Server(project, args.locale, tmp / "serve.log")
         try:
