@@ -153,13 +153,12 @@ class Preview:
         server.set_app(self.app)
 
     def keep(self) -> None:
-        """A copy of the site as built now; the one before it removed."""
+        """A copy of the site as built now; the one before the last removed (a request may still read the last)."""
         self.builds += 1
         copy = self.folder / str(self.builds)
         link_tree(self.site_dir, copy)
-        old, self.root = self.root, copy
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        self.root = copy
+        shutil.rmtree(self.folder / str(self.builds - 2), ignore_errors=True)
 
     def build(self, *args, **kwargs) -> None:
         epoch = self.server._wanted_epoch     # the version the server announces once this build is done
@@ -189,10 +188,7 @@ class Preview:
             body = page.read_bytes() if page.is_file() else b"404 Not Found"
             start_response("404 Not Found", [("Content-Type", "text/html")])
             return [body]
-        try:
-            content = file.read_bytes()
-        except OSError:      # the copy was replaced between the two lines: the newer one answers
-            return self.app(environ, start_response)
+        content = file.read_bytes()
         if file.suffix == ".html":
             content = self.server._inject_js_into_html(content, epoch)
         start_response("200 OK", [("Content-Type", self.server._guess_type(str(file))),
