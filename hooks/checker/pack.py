@@ -279,7 +279,7 @@ def pack(runtime: Path, pinned: str, *, wait: bool = True) -> dict[str, Path] | 
     split = split_zips(runtime, pinned, traced)
     zips = {stage: next(split.glob(f"{stage}-*.zip")) for stage in ("stdlib", *LATER)}
     zips["grader"] = grader_zip(json.loads((split / "index.json").read_text(encoding="utf-8")))
-    forget_old(traced, split, zips["grader"], libraries(runtime, pinned), standard_library(runtime),
+    forget_old(traced, split, zips["grader"].parent, libraries(runtime, pinned), standard_library(runtime),
                table_path(package_files("grader")))
     return {stage: zips[stage] for stage in STAGES}
 
