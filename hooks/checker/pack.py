@@ -294,7 +294,8 @@ _READY: list = []                           # what to call when one is made (mkd
 
 
 def make_trace_later(runtime: Path, pinned: str, traced: Path) -> None:
-    """Make the trace in a thread (once per target), then call each of ``_READY``."""
+    """Make the trace in a thread (once per target), then call each of ``_READY``. A trace under way for
+    other code (a module saved again meanwhile) is stopped: its code is gone."""
     if traced in _LATER:
         return
 
@@ -303,14 +304,19 @@ def make_trace_later(runtime: Path, pinned: str, traced: Path) -> None:
             make_trace(runtime, pinned, traced)
             split_zips(runtime, pinned, traced)   # SymPy compiled, the zips split: the next build only copies
         except Exception as error:  # noqa: BLE001 - said, and the previous pack stays in use
+            superseded = list(_LATER)[-1] != traced
             _LATER[traced] = None
-            from mkdocs.plugins import get_plugin_logger
-            get_plugin_logger("course").warning(f"the in-page checker's trace failed: {error}")
+            if not superseded:
+                from mkdocs.plugins import get_plugin_logger
+                get_plugin_logger("course").warning(f"the in-page checker's trace failed: {error}")
             return
         for ready in list(_READY):
             ready()
 
+    others = tracing()
     _LATER[traced] = threading.Thread(target=run, name="checker-trace", daemon=True)
+    if others:
+        checker_trace.stop_all()
     _LATER[traced].start()
 
 
