@@ -15,7 +15,7 @@ export NO_MKDOCS_2_WARNING := 1
 # where make serve listens (bench/preview_loop.py gives each run a free port)
 DEV_ADDR ?= 127.0.0.1:8000
 
-.PHONY: serve build test test-fast lint mutate bench bench-grade bench-checker translations clean
+.PHONY: serve build publish test test-fast lint mutate bench bench-grade bench-checker translations clean
 
 $(SITE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,12 @@ serve: $(SITE_STAMP) $(NPM_STAMP)
 
 build: $(SITE_STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
+
+# the site for a static host: SITE_URL=https://example.org/course/ make publish builds it (strict) into site/ for
+# that address, checks it against the course's settings (COURSE_SOLUTIONS=off: no worked solution in it) and
+# writes site/_headers (Netlify, Cloudflare Pages); .github/workflows/publish.yml runs it for GitHub Pages
+publish: $(STAMP) $(NPM_STAMP)
+	$(BIN)/python -m hooks.site.publish site
 
 test: lint $(NPM_STAMP)
 	$(BIN)/python -m pytest

@@ -6,13 +6,14 @@ import string
 from functools import lru_cache
 from pathlib import Path
 
-from grader.files import tomllib
 from hooks.chapters.pages import SOURCE
+from hooks.chapters.readable import read_toml
 
 
 def load_labels(docs: Path) -> dict[str, dict[str, str]]:
     """Every locale's labels.toml, flattened ('parts.distance'), checked against English's keys and placeholders.
-    Read again only when a file's time or size changed (`mkdocs serve` asks for them at every rebuild, twice)."""
+    A file that cannot be read raises hooks.chapters.readable.Unreadable, with its line. Read again only when a
+    file's time or size changed (`mkdocs serve` asks for them at every rebuild, twice)."""
     paths = sorted(docs.glob("*/labels.toml"))
     return _labels(tuple(paths), tuple((info.st_mtime_ns, info.st_size) for info in map(Path.stat, paths)))
 
@@ -21,8 +22,7 @@ def load_labels(docs: Path) -> dict[str, dict[str, str]]:
 def _labels(paths: tuple[Path, ...], stamps: tuple) -> dict[str, dict[str, str]]:
     labels = {}
     for path in paths:
-        with path.open("rb") as handle:
-            labels[path.parent.name] = _flatten(tomllib.load(handle))
+        labels[path.parent.name] = _flatten(read_toml(path, f"docs/{path.parent.name}/labels.toml"))
     english = labels.get(SOURCE, {})
     problems = []
     for lang, table in labels.items():

@@ -122,7 +122,7 @@ def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
         key = [files.fingerprint(inputs, ROOT), checks, str(root), locale]
         rows = cache.cached("checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids())])
         found[locale] = [translations.Finding(*row) for row in rows]
-    # markup that could run script is reported by the build once it is escaped, so the page is still written
+    # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
 
