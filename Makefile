@@ -1,21 +1,29 @@
 # Two commands do everything on a fresh machine with Python 3.10+:
-#   make serve   build the site and serve it at http://127.0.0.1:8000
+#   make serve   build the site and serve it at http://127.0.0.1:8000 (LOCALE=fr: English and French only)
 #   make test    run every test (unit, grader CLI, real site builds, a real browser)
 # For the quick loop: make test-fast (unit and CLI tests: no site build, no browser).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# the site's build only (pip's .[site]): what make serve and make build need before their first page
+SITE_STAMP := $(VENV)/.site-installed
 # the browser runtime of the in-page checker (npm's pyodide, pinned in package-lock.json); without
 # npm the site still builds, with the command-line route only
 NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
+# where make serve listens (bench/preview_loop.py gives each run a free port)
+DEV_ADDR ?= 127.0.0.1:8000
 
 .PHONY: serve build publish test test-fast lint mutate bench bench-grade bench-checker translations clean
 
-$(STAMP): pyproject.toml
+$(SITE_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[site]'
+	touch $(SITE_STAMP)
+
+$(STAMP): $(SITE_STAMP) pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -28,11 +36,12 @@ $(NPM_STAMP): package.json package-lock.json
 
 # the translator's preview: it keeps serving while a page has problems, and shows them on the page and in
 # the terminal (hooks/course.py), and --no-strict keeps mkdocs.yml's strict: true from stopping it on them;
-# make build is strict and fails on them
-serve: $(STAMP) $(NPM_STAMP)
-	$(BIN)/mkdocs serve --no-strict --dev-addr 127.0.0.1:8000
+# LOCALE=fr builds English and French only (hooks/site/serve.py); make build is strict, builds every locale
+# and fails on them
+serve: $(SITE_STAMP) $(NPM_STAMP)
+	COURSE_SERVE_LOCALE=$(LOCALE) $(BIN)/mkdocs serve --no-strict --dev-addr $(DEV_ADDR)
 
-build: $(STAMP) $(NPM_STAMP)
+build: $(SITE_STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
 
 # the site for a static host: SITE_URL=https://example.org/course/ make publish builds it (strict) into site/ for
@@ -65,7 +74,7 @@ mutate: $(BIN)/mutmut
 $(BIN)/mutmut: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[mutation]'
 
-translations: $(STAMP)
+translations: $(SITE_STAMP)
 	$(BIN)/python -m hooks.translations $(LOCALE)
 
 bench: $(STAMP) $(NPM_STAMP)

@@ -3,7 +3,8 @@
 Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_startup       once: `mkdocs build` (strict: every problem fails it) or `mkdocs serve` (the translator's
                    preview: it keeps serving, and shows each problem in the terminal and on its page)
-  on_config        every language: read the settings (`extra.course`, checked). First language of a
+  on_config        every language: read the settings (`extra.course`, checked); in serve, build only English
+                   and COURSE_SERVE_LOCALE when it is set (hooks/site/serve.py). First language of a
                    build (or of a `mkdocs serve` rebuild): read again the exercise modules and catalogs
                    that changed since the last build (hooks/chapters/cache.py); start a new `Build`: check every chapter
                    (malformed blocks, math, links, and each translation against English; fail with
@@ -13,17 +14,23 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    true` in its front matter); in serve, the page's problems above its text
   on_page_content  keep formulas out of search; link
                    the exercises to the grader's install page; the home page's progress (hooks/checker/workspace.py)
+  on_pre_build     in serve: the theme's templates compiled and listed, and each page's search entries made,
+                   once per process (hooks/site/serve.py)
   on_post_page     TeX to MathML in the written page; its content through an allow-list (markup
                    that could run script or load from elsewhere is removed and named, path:line); drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files where
                    a page has an exercise
   on_post_build    the default language's: publish the in-page checker (hooks/checker/publish.py); then fail
                    the build with every problem found, all at once (in serve: say them, and go on)
-  on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs)
+  on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs), answers every page
+                   from the last complete build, and builds again when the checker's trace, made in the
+                   background, is ready (hooks/site/serve.py, hooks/checker/pack.py)
+  on_shutdown      in serve: stop the trace under way
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import sys
@@ -43,9 +50,9 @@ from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
 from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
 from hooks.chapters.readable import Unreadable  # noqa: E402
+from hooks.checker import pack, trace, workspace  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
-from hooks.checker import workspace  # noqa: E402
-from hooks.site import build  # noqa: E402
+from hooks.site import build, serve  # noqa: E402
 from hooks.site.settings import Settings, SettingsError  # noqa: E402
 from hooks.theme import page as theme  # noqa: E402
 
@@ -72,16 +79,19 @@ def on_config(config):
         config.markdown_extensions.append(CourseBlocks(CONTEXT))
     try:
         settings = Settings.from_config(config.extra.get("course"), os.environ)
-    except SettingsError as error:
+        only = serve.serve_only(config, os.environ) if SERVING else None
+    except (SettingsError, serve.SettingError) as error:
         raise PluginError(f"the course's settings are wrong:\n{error}") from None
     if BUILD is None or not getattr(config.plugins.get("i18n"), "building", False):
         # the first (default-language) build of a build or a `mkdocs serve` rebuild: the grader as it is now
         if cache.refresh():
             log.info("the grader's exercise modules or catalogs changed: read again")
-        BUILD = start(Path(config.docs_dir))
+        BUILD = start(Path(config.docs_dir), (only,) if only else ())
         BUILD.site_dir = config.site_dir
-        # the in-page checker: decided, and said when it is off, once per build
-        BUILD.checker = checker.Checker.decide(settings.check_in_browser, os.environ)
+        # the in-page checker: decided, and said when it is off, once per build; in serve, the pages never
+        # wait for its trace (made in the background, the previous one used meanwhile)
+        BUILD.checker = dataclasses.replace(checker.Checker.decide(settings.check_in_browser, os.environ),
+                                            wait=not SERVING)
         if not BUILD.checker.on:
             log.info(BUILD.checker.message())
     BUILD.settings = settings
@@ -93,17 +103,31 @@ def on_config(config):
     return config
 
 
+def on_pre_build(config):
+    if SERVING:   # what a rebuild would do again for nothing, done once per process (hooks/site/serve.py)
+        serve.keep_theme(config)
+        serve.keep_search(config)
+
+
 def on_serve(server, config, builder):
     """`mkdocs serve` rebuilds when the grader changes too: an exercise module or a catalog (what changed
-    is read again before the next build: hooks/chapters/cache.py)."""
+    is read again before the next build: hooks/chapters/cache.py); it answers pages from the last complete
+    build; the checker's trace, made in the background, asks for a rebuild when it is ready."""
     server.watch(str(ROOT / "grader"))
+    serve.start(server, config)
+    pack.on_ready(serve.ask_rebuild)
     return server
 
 
-def start(docs: Path) -> build.Build:
-    """A new build: every chapter of every locale checked at once, and the labels loaded. Its problems fail
-    the build; in serve, they are said in the terminal and shown on their pages."""
-    findings, problems = build.check_translations(docs, docs.resolve().parent)   # named as the report names them
+def on_shutdown():
+    trace.stop_all()
+    serve.stop()
+
+
+def start(docs: Path, only: tuple[str, ...] = ()) -> build.Build:
+    """A new build: every chapter of every locale (in serve, of English and ``only``) checked at once, and the
+    labels loaded. Its problems fail the build; in serve, they are said in the terminal and shown on their pages."""
+    findings, problems = build.check_translations(docs, docs.resolve().parent, only)   # named as the report names them
     for note in (f for rows in findings.values() for f in rows if f not in problems):
         log.info(str(note))
     if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from
@@ -210,6 +234,9 @@ def with_sanitized_content(output: str, written: str) -> tuple[str, list] | None
 def on_post_build(config):
     if config.site_dir == BUILD.site_dir:  # the default language's build: the site's root
         checker.publish(Path(config.site_dir), BUILD.checker)
+        if BUILD.checker.on and not BUILD.checker.ready:
+            log.info("the in-page checker is being prepared in the background (its first trace takes a minute or "
+                     "two): the exercises show the command-line route until then, and the pages reload with it")
     problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
     BUILD.problems.clear()
     if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from

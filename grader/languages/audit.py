@@ -30,7 +30,7 @@ def _read(path: Path):
     """
     from babel.messages.pofile import PoFileError, read_po
     try:
-        read(path.read_text(encoding="utf-8"))
+        written = {entry.line: entry.msgstr_line for entry in read(path.read_text(encoding="utf-8"))}
         with path.open("rb") as handle:
             catalog = read_po(handle, abort_invalid=True)
     except PoSyntaxError as exc:
@@ -40,6 +40,8 @@ def _read(path: Path):
     except (OSError, UnicodeDecodeError) as exc:
         return None, [(1, "syntax", f"cannot read the catalog: {exc}")]
     messages = [m for m in catalog if m.id]
+    for m in messages:     # where its translation is written: a finding about the translation points there
+        m.msgstr_line = written.get(m.lineno, m.lineno)
     findings = [(m.lineno, "no-key", f"entry without msgctxt (its stable key): '{m.id[:40]}'")
                 for m in messages if not m.context]
     keyed = [m for m in messages if m.context]
@@ -68,8 +70,9 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
     ``root`` is the folder holding ``grader/`` (the repository root; default:
     where this package is); catalogs are ``grader/locale/<locale>/LC_MESSAGES/grader.po``
     and ``path`` is relative to ``root``, in POSIX form. ``line`` is the 1-based
-    line of the entry's ``msgid`` in that file (1 when the entry or file is
-    absent). ``kind`` is one of:
+    line of the entry's ``msgstr`` in that file when the finding is about the
+    translation (``untranslated``, ``format``, ``placeholders`` of a locale's entry),
+    else of its ``msgid`` (1 when the entry or file is absent). ``kind`` is one of:
 
     ``syntax`` the file cannot be read as PO; ``missing`` a key the code needs
     (``needed``: key -> the file that uses it, such as an exercise module's keys) that
@@ -120,7 +123,7 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
                                  f"{english_rel}:{ref.lineno}): shown in English until you add it with its translation"))
                 continue
             if not m.string:
-                findings.append((rel, m.lineno, "untranslated", f"'{key}' is not translated: shown in English"))
+                findings.append((rel, m.msgstr_line, "untranslated", f"'{key}' is not translated: shown in English"))
                 continue
             if m.fuzzy:
                 findings.append((rel, m.lineno, "fuzzy", f"'{key}' is marked fuzzy: check it, "
@@ -130,11 +133,11 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
                                  f"\"{ref.id}\"; update the translation and its msgid"))
             problem = _format_problem(m.string)
             if problem:
-                findings.append((rel, m.lineno, "format", f"'{key}': {problem}"))
+                findings.append((rel, m.msgstr_line, "format", f"'{key}': {problem}"))
             elif placeholders(m.string) != placeholders(ref.id):
                 want = ", ".join(sorted(placeholders(ref.id))) or "none"
                 got = ", ".join(sorted(placeholders(m.string))) or "none"
-                findings.append((rel, m.lineno, "placeholders",
+                findings.append((rel, m.msgstr_line, "placeholders",
                                  f"'{key}' uses {{{got}}} where English uses {{{want}}}"))
         for key, m in have.items():
             if key not in reference:

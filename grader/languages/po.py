@@ -26,6 +26,7 @@ class Entry:
     msgstr: str           # this locale's text ('' when untranslated)
     line: int             # 1-based line of the msgid
     fuzzy: bool = False
+    msgstr_line: int = 0  # 1-based line of the msgstr: where a translator writes (and a finding about it points)
 
 
 class PoSyntaxError(ValueError):
@@ -59,7 +60,7 @@ def read(text: str) -> list[Entry]:
                 at = min(field_line.values())
                 raise PoSyntaxError(at, "an entry needs both msgid and msgstr")
             entries.append(Entry(fields.get("msgctxt"), fields["msgid"], fields["msgstr"],
-                                 field_line["msgid"], fuzzy))
+                                 field_line["msgid"], fuzzy, field_line["msgstr"]))
         fields, field_line, fuzzy, last = {}, {}, False, None
 
     for number, raw in enumerate(text.splitlines(), 1):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 from pathlib import Path
 
 from hooks.chapters.pages import SOURCE
@@ -11,9 +12,16 @@ from hooks.chapters.readable import read_toml
 
 def load_labels(docs: Path) -> dict[str, dict[str, str]]:
     """Every locale's labels.toml, flattened ('parts.distance'), checked against English's keys and placeholders.
-    A file that cannot be read raises hooks.chapters.readable.Unreadable, with its line."""
+    A file that cannot be read raises hooks.chapters.readable.Unreadable, with its line. Read again only when a
+    file's time or size changed (`mkdocs serve` asks for them at every rebuild, twice)."""
+    paths = sorted(docs.glob("*/labels.toml"))
+    return _labels(tuple(paths), tuple((info.st_mtime_ns, info.st_size) for info in map(Path.stat, paths)))
+
+
+@lru_cache(maxsize=4)
+def _labels(paths: tuple[Path, ...], stamps: tuple) -> dict[str, dict[str, str]]:
     labels = {}
-    for path in sorted(docs.glob("*/labels.toml")):
+    for path in paths:
         labels[path.parent.name] = _flatten(read_toml(path, f"docs/{path.parent.name}/labels.toml"))
     english = labels.get(SOURCE, {})
     problems = []

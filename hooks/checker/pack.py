@@ -33,8 +33,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zipfile
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 
 from grader import files
@@ -220,49 +222,176 @@ def write_zip(path: Path, members: dict[str, bytes]) -> None:
             deterministic(archive, name, members[name])
 
 
-def pack_key(runtime: Path, pinned: str) -> str:
-    keys = [pinned, libraries_key(runtime, pinned), package_key("grader"), checker_trace.corpus_key(),
-            files.fingerprint(CODE, ROOT, length=16), files.fingerprint([runtime / STDLIB], runtime, length=16)]
+def code_files(grader_files: list[Path], grader_parent: Path) -> list[Path]:
+    """The grader's files that can change what it imports: every one but its catalogs (words)."""
+    return [path for path in grader_files if not path.relative_to(grader_parent).as_posix().startswith("grader/locale/")]
+
+
+def trace_key(runtime: Path, pinned: str) -> str:
+    """What the trace (and the zips split by it) depends on: code, never words. A catalog's wording changes
+    the grader's zip only."""
+    grader_parent, grader_files = package_files("grader")
+    keys = [pinned, libraries_key(runtime, pinned), files.fingerprint(code_files(grader_files, grader_parent), grader_parent,
+                                                                      length=16),
+            checker_trace.corpus_key(), files.fingerprint(CODE, ROOT, length=16), runtime_key(runtime)]
     return files.text_fingerprint("-".join(keys), length=16)
 
 
-def pack(runtime: Path, pinned: str) -> dict[str, Path]:
-    """stage -> its zip (``stdlib``, ``grader``, ``sympy``, ``rest``), built once for these inputs and
-    kept in ``.cache/checker/pack-<key>/`` with the trace they were split by (trace.json)."""
-    folder = CACHE / f"pack-{pack_key(runtime, pinned)}"
-    if not folder.is_dir():
-        CACHE.mkdir(parents=True, exist_ok=True)
+def runtime_key(runtime: Path) -> str:
+    return fingerprint_kept([runtime / STDLIB], runtime)
+
+
+@lru_cache(maxsize=None)
+def _fingerprint_at(paths: tuple[Path, ...], root: Path, stamps: tuple) -> str:
+    return files.fingerprint(paths, root, length=16)
+
+
+def fingerprint_kept(paths: list[Path], root: Path) -> str:
+    """``files.fingerprint(paths, root, length=16)`` of large files (the runtime's), read once per process
+    while their times and sizes stay the same."""
+    stamps = tuple((info.st_mtime_ns, info.st_size) for info in (path.stat() for path in paths))
+    return _fingerprint_at(tuple(paths), root, stamps)
+
+
+def trace_path(runtime: Path, pinned: str) -> Path:
+    """Where the trace for these inputs is kept (made by :func:`make_trace`)."""
+    return CACHE / f"trace-{trace_key(runtime, pinned)}.json"
+
+
+def pack(runtime: Path, pinned: str, *, wait: bool = True) -> dict[str, Path] | None:
+    """stage -> its zip (``stdlib``, ``grader``, ``sympy``, ``rest``), each made once for what it holds
+    and kept in ``.cache/checker/``: the trace by the code it traced, the standard library's, SymPy's and
+    the rest's zips by the trace that split them, the grader's zip by its files, its table and the index.
+
+    ``wait=False`` (`mkdocs serve`): when the trace for this code is not made yet, it is made in the
+    background (:func:`make_trace_later`) and the latest trace made before splits the zips meanwhile (a
+    module it did not see is fetched when needed: hooks/checker/assets/boot.py); None when there is none."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    traced = trace_path(runtime, pinned)
+    if not traced.exists():
+        if wait:
+            make_trace(runtime, pinned, traced)
+        else:
+            make_trace_later(runtime, pinned, traced)
+            traced = latest_trace()
+            if traced is None:
+                return None
+    split = split_zips(runtime, pinned, traced)
+    zips = {stage: next(split.glob(f"{stage}-*.zip")) for stage in ("stdlib", *LATER)}
+    zips["grader"] = grader_zip(json.loads((split / "index.json").read_text(encoding="utf-8")))
+    forget_old(traced, split, zips["grader"].parent, libraries(runtime, pinned), standard_library(runtime),
+               table_path(package_files("grader")))
+    return {stage: zips[stage] for stage in STAGES}
+
+
+def latest_trace() -> Path | None:
+    made = sorted(CACHE.glob("trace-*.json"), key=lambda path: path.stat().st_mtime)
+    return made[-1] if made else None
+
+
+_LATER: dict[Path, threading.Thread] = {}   # traces being made in the background, by where they go
+_READY: list = []                           # what to call when one is made (mkdocs serve: rebuild)
+
+
+def make_trace_later(runtime: Path, pinned: str, traced: Path) -> None:
+    """Make the trace in a thread (once per target), then call each of ``_READY``. A trace under way for
+    other code (a module saved again meanwhile) is stopped: its code is gone."""
+    if traced in _LATER:
+        return
+
+    def run():
+        try:
+            make_trace(runtime, pinned, traced)
+            split_zips(runtime, pinned, traced)   # SymPy compiled, the zips split: the next build only copies
+        except Exception as error:  # noqa: BLE001 - said, and the previous pack stays in use
+            superseded = list(_LATER)[-1] != traced
+            _LATER[traced] = None
+            if not superseded:
+                from mkdocs.plugins import get_plugin_logger
+                get_plugin_logger("course").warning(f"the in-page checker's trace failed: {error}")
+            return
+        for ready in list(_READY):
+            ready()
+
+    others = tracing()
+    _LATER[traced] = threading.Thread(target=run, name="checker-trace", daemon=True)
+    if others:
+        checker_trace.stop_all()
+    _LATER[traced].start()
+
+
+def on_ready(call) -> None:
+    """Call ``call()`` whenever a trace made in the background is ready."""
+    if call not in _READY:
+        _READY.append(call)
+
+
+def tracing() -> bool:
+    """Is a trace being made in the background?"""
+    return any(thread is not None and thread.is_alive() for thread in _LATER.values())
+
+
+def table_path(grader: tuple[Path, list[Path]]) -> Path:
+    grader_parent, grader_files = grader
+    return CACHE / f"table-{files.fingerprint(code_files(grader_files, grader_parent), grader_parent, length=16)}.json"
+
+
+def table_for(grader: tuple[Path, list[Path]]) -> bytes:
+    """The fast path's reference table (computed by the grader, in a child process), kept by the grader's
+    code: the table holds numbers, never words, so a catalog's change leaves it as it is."""
+    path = table_path(grader)
+    if not path.exists():
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
-            built = Path(tmp) / "pack"
-            built.mkdir()
-            build_pack(built, runtime, pinned)
-            try:
-                os.replace(built, folder)
-            except OSError:   # another build packed the same inputs meanwhile: the same files
-                pass
-        forget_old(folder, libraries(runtime, pinned), standard_library(runtime))
-    return {stage: next(folder.glob(f"{stage}-*.zip")) for stage in STAGES}
+            made = reference_table(grader[0], Path(tmp))
+            files.write_atomic(path, made[0].read_bytes())
+    return path.read_bytes()
 
 
-def build_pack(folder: Path, runtime: Path, pinned: str) -> None:
-    grader_parent, grader_files = package_files("grader")
-    tables = reference_table(grader_parent, folder)
+def table_name(grader: tuple[Path, list[Path]]) -> str:
+    """The name the grader looks its table up by, in the page: ``references-<its engine version>.json``."""
+    from grader.judging.table import code_fingerprint
+
+    return f"references-{code_fingerprint(str(grader[0] / 'grader'))}.json"
+
+
+def make_trace(runtime: Path, pinned: str, traced: Path) -> None:
+    """Trace the grader's imports in the runtime (Node.js) and write to ``traced`` the modules of each
+    stage, and the trace itself; without Node.js: Pyodide's whole standard library first, SymPy and mpmath
+    next."""
+    node = compiler(runtime)
+    grader = package_files("grader")
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        made = {}
+        if node:
+            sources = Path(tmp) / "sources.zip"
+            with zipfile.ZipFile(sources, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+                write_packages(archive, ["grader", *LIBRARIES])
+                archive.writestr(f"cache/{table_name(grader)}", table_for(grader))
+                archive.write(BOOT, "checker_boot.py")
+            first, later = checker_trace.trace(node, runtime, sources, LIBRARIES, Path(tmp) / "trace.json")
+            made = json.loads((Path(tmp) / "trace.json").read_text(encoding="utf-8"))
+        else:
+            with zipfile.ZipFile(standard_library(runtime)) as stdlib, zipfile.ZipFile(libraries(runtime, pinned)) as libs:
+                first = set(filter(None, map(module_of, stdlib.namelist())))
+                later = set(filter(None, map(module_of, libs.namelist())))
+        files.write_atomic(traced, json.dumps({"first": sorted(first), "later": sorted(later), "trace": made},
+                                              indent=1, sort_keys=True))
+
+
+def split_zips(runtime: Path, pinned: str, traced: Path) -> Path:
+    """The standard library's, SymPy's and the rest's zips as ``traced`` splits them, and index.json (which
+    later zip holds each module), in a folder named by the trace and the libraries: made once."""
+    trace = json.loads(traced.read_text(encoding="utf-8"))
+    key = files.text_fingerprint(json.dumps([trace["first"], trace["later"], libraries_key(runtime, pinned),
+                                             runtime_key(runtime), files.fingerprint([Path(__file__)], length=16)]),
+                                 length=16)
+    folder = CACHE / f"split-{key}"
+    if folder.is_dir():
+        return folder
+    first, later = set(trace["first"]), set(trace["later"])
     with zipfile.ZipFile(libraries(runtime, pinned)) as libs, zipfile.ZipFile(standard_library(runtime)) as stdlib:
         library = {name: libs.read(name) for name in libs.namelist() if not name.endswith("/")}
         standard = {name: stdlib.read(name) for name in stdlib.namelist() if not name.endswith("/")}
-    node = compiler(runtime)
-    if node:
-        sources = folder / "sources.zip"
-        with zipfile.ZipFile(sources, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
-            write_packages(archive, ["grader", *LIBRARIES])
-            for table in tables:
-                archive.write(table, f"cache/{table.name}")
-            archive.write(BOOT, "checker_boot.py")
-        first, later = checker_trace.trace(node, runtime, sources, LIBRARIES, folder / "trace.json")
-        sources.unlink()
-    else:   # no Node.js to trace with: Pyodide's whole standard library first, SymPy and mpmath next
-        first = set(filter(None, map(module_of, standard)))
-        later = set(filter(None, map(module_of, library)))
     stages = {"first": {}, "later": {}, "rest": {}}
     for members in (library, standard):
         for name, stage in split(sorted(members), first, later).items():
@@ -271,25 +400,53 @@ def build_pack(folder: Path, runtime: Path, pinned: str) -> None:
     stages["first"] = {name: data for name, data in stages["first"].items() if name not in standard}
     if stages["first"]:   # a library module in the first stage: it goes with the later ones
         stages["later"].update(stages.pop("first"))
-    later_zips = {}
-    for stage, members in (("sympy", stages["later"]), ("rest", stages["rest"])):
-        write_zip(folder / f"{stage}.zip", members)
-        later_zips[hashed(folder / f"{stage}.zip", stage).name] = sorted(members)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        built = Path(tmp) / "split"
+        built.mkdir()
+        later_zips = {}
+        for stage, members in (("sympy", stages["later"]), ("rest", stages["rest"])):
+            write_zip(built / f"{stage}.zip", members)
+            later_zips[hashed(built / f"{stage}.zip", stage).name] = sorted(members)
+        write_zip(built / "stdlib.zip", stdlib_first)
+        hashed(built / "stdlib.zip", "stdlib")
+        files.write_atomic(built / "index.json", json.dumps(index(later_zips), sort_keys=True, separators=(",", ":")))
+        try:
+            os.replace(built, folder)
+        except OSError:   # another build split the same trace meanwhile: the same files
+            pass
+    return folder
+
+
+def grader_zip(modules: dict[str, str]) -> Path:
+    """The grader's zip: its files (catalogs included), its table, checker_boot.py and the index of the later
+    zips (``modules``), named by its content. Rewritten when a word changes; nothing else is."""
+    grader = package_files("grader")
+    grader_parent, grader_files = grader
     core = {source.relative_to(grader_parent).as_posix(): source.read_bytes() for source in grader_files}
-    core.update({f"cache/{table.name}": table.read_bytes() for table in tables})
+    core[f"cache/{table_name(grader)}"] = table_for(grader)
     core["checker_boot.py"] = BOOT.read_bytes()
-    core["index.json"] = json.dumps(index(later_zips), sort_keys=True, separators=(",", ":")).encode()
-    write_zip(folder / "grader.zip", core)
-    hashed(folder / "grader.zip", "grader")
-    write_zip(folder / "stdlib.zip", stdlib_first)
-    hashed(folder / "stdlib.zip", "stdlib")
-    for table in tables:
-        table.unlink()
+    core["index.json"] = json.dumps(modules, sort_keys=True, separators=(",", ":")).encode()
+    key = files.text_fingerprint(json.dumps({name: hashlib.sha256(data).hexdigest() for name, data in core.items()},
+                                            sort_keys=True), length=16)
+    folder = CACHE / f"core-{key}"
+    if not folder.is_dir():
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            built = Path(tmp) / "core"
+            built.mkdir()
+            write_zip(built / "grader.zip", core)
+            hashed(built / "grader.zip", "grader")
+            try:
+                os.replace(built, folder)
+            except OSError:
+                pass
+    return next(folder.glob("grader-*.zip"))
 
 
 def forget_old(*keep: Path) -> None:
-    """Earlier inputs' packs and compiled libraries (an hour old: not another build's, running now)."""
+    """Earlier inputs' traces, zips and compiled libraries, and what a stopped build left (an hour old: not
+    another build's, running now)."""
     for old in [*CACHE.glob("pack-*"), *CACHE.glob("libraries-*.zip"), *CACHE.glob("python-stdlib-*.zip"),
-                *CACHE.glob("grader-*.zip")]:
+                *CACHE.glob("grader-*.zip"), *CACHE.glob("trace-*.json"), *CACHE.glob("split-*"),
+                *CACHE.glob("core-*"), *CACHE.glob("table-*.json"), *CACHE.glob("tmp*")]:
         if old not in keep and time.time() - old.stat().st_mtime > 3600:
             shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink(missing_ok=True)

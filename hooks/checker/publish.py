@@ -21,6 +21,7 @@ folder than node_modules/pyodide (the tests use it to build without the runtime)
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import dataclass
 from functools import cached_property
@@ -54,6 +55,7 @@ class Checker:
     reason: str = ""
     runtime: Path | None = None
     given: tuple | None = None   # (served, (script, style, worker))
+    wait: bool = True            # False (mkdocs serve): pages go out without it until its first pack is made
 
     @classmethod
     def decide(cls, wanted: bool, environ) -> "Checker":
@@ -65,8 +67,13 @@ class Checker:
         return cls(not why, why, runtime)
 
     @cached_property
-    def _files(self) -> tuple[dict, tuple[str, str, str]]:
-        return self.given or site_files(self.runtime)
+    def _files(self) -> tuple[dict, tuple[str, str, str]] | None:
+        return self.given or site_files(self.runtime, self.wait)
+
+    @property
+    def ready(self) -> bool:
+        """On, and packed: False while `mkdocs serve` makes the first pack in the background."""
+        return self.on and self._files is not None
 
     @property
     def served(self) -> dict:
@@ -132,7 +139,7 @@ def runtime_problem(runtime: Path) -> str:
 
 def page_tags(output: str, page_url: str, checker: Checker) -> str:
     """Add the checker's stylesheet and script to a written page that has an exercise checker or the progress."""
-    if not checker.on or not any(marker in output for marker in MARKERS):
+    if not checker.on or not any(marker in output for marker in MARKERS) or not checker.ready:
         return output
     from mkdocs.utils import get_relative_url
 
@@ -150,8 +157,9 @@ def page_tags(output: str, page_url: str, checker: Checker) -> str:
 # --- the files the site serves, each named by its content
 
 
-def site_files(runtime: Path) -> tuple[dict[str, Path | str], tuple[str, str, str]]:
-    """(path in assets/checker/ -> its source, (the script's, the stylesheet's and the worker's names)).
+def site_files(runtime: Path, wait: bool = True) -> tuple[dict[str, Path | str], tuple[str, str, str]] | None:
+    """(path in assets/checker/ -> its source, (the script's, the stylesheet's and the worker's names)); None
+    when ``wait`` is False and no pack is made yet (hooks/checker/pack.py makes it in the background).
 
     The runtime in ``pyodide-<hash>/`` (its three files keep the names Pyodide asks for), the zips of
     hooks/checker/pack.py, and the worker, told their names and sizes (its FILES) and the lock file's
@@ -160,9 +168,11 @@ def site_files(runtime: Path) -> tuple[dict[str, Path | str], tuple[str, str, st
 
     pinned = pinned_version() or ""
     runtime_paths = [runtime / name for name in SERVED_RUNTIME]
-    folder = f"pyodide-{files.fingerprint(runtime_paths, runtime, length=16)}/"
+    folder = f"pyodide-{checker_pack.fingerprint_kept(runtime_paths, runtime)}/"
     served: dict[str, Path | str] = {folder + path.name: path for path in runtime_paths}
-    zips = checker_pack.pack(runtime, pinned)
+    zips = checker_pack.pack(runtime, pinned, wait=wait)
+    if zips is None:
+        return None
     served.update({path.name: path for path in zips.values()})
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {"runtime": folder, **{stage: path.name for stage, path in zips.items()},
@@ -201,12 +211,22 @@ def assets(manifest: dict) -> dict[str, str]:
 
 def publish(site_dir: Path, checker: Checker) -> None:
     """Write the checker's files into the site, once per build (every locale's pages use them)."""
-    if not checker.on:
+    if not checker.ready:
         return
     target = Path(site_dir) / PUBLISHED
     for name, source in checker.served.items():
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         if isinstance(source, Path):
-            shutil.copyfile(source, target / name)
+            copy(source, target / name)
         else:
             files.write_atomic(target / name, source)
+
+
+def copy(source: Path, target: Path) -> None:
+    """``source`` at ``target``: a second name for the same file where the disk allows it (the zips and the
+    runtime weigh 20 MB: every `mkdocs serve` rebuild writes them), else a copy. Nothing writes into either."""
+    target.unlink(missing_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)

@@ -8,7 +8,12 @@ fast path's table, and answers:
    as they are on the page before they are fetched (an answer that reaches for them waits for step 2);
 2. the whole corpus: the checker's (:func:`hooks.checker.corpus.corpus`, which tests/site/test_checker.py
    proves on the page) and the grader's test answers (every string of tests/grader/ that could be an
-   answer, checked as each kind of part), each stopped at twice the command line's time limit.
+   answer, checked as each kind of part).
+
+A case is stopped when it has used twice the command line's time limit of the processor's time (not of
+the clock's: a loaded machine makes the clock run, not the processor), and tried again with eight times
+as much; a case stopped twice fails the trace, naming it: what the zips hold never depends on the
+machine's load.
 
 The modules imported by the end of each step are the trace: the pack (hooks/checker/pack.py) puts the
 first step's in the zips a first verdict needs, the second's in the one fetched next, and writes the
@@ -25,6 +30,7 @@ from pathlib import Path, PurePosixPath
 from grader import files
 
 HERE = Path(__file__).resolve()
+ROOT = HERE.parents[2]
 SCRIPT = HERE.with_name("trace.mjs")
 CODE = [HERE, SCRIPT, HERE.with_name("corpus.py")]
 
@@ -44,11 +50,9 @@ def cases(deferred) -> dict:
 
 
 def corpus_key() -> str:
-    """The fingerprint of what the corpus reads besides the grader: the README's examples, the grader's tests."""
-    from hooks.checker import corpus
-
-    return files.text_fingerprint(json.dumps([[str(case) for case in corpus.readme_cases()],
-                                              corpus.grader_test_answers()]), length=16)
+    """The fingerprint of what the corpus reads besides the grader: the README (its examples), the grader's
+    tests (their answers). Read as files: nothing is imported (SymPy would cost every build seconds)."""
+    return files.fingerprint([ROOT / "README.md", *sorted((ROOT / "tests" / "grader").glob("test_*.py"))], ROOT, length=16)
 
 
 def module_of(path: str) -> str | None:
@@ -65,18 +69,38 @@ def modules(paths) -> set[str]:
     return {module_of(path) for _, path in paths} - {None}
 
 
+RUNNING: set[subprocess.Popen] = set()   # traces under way (mkdocs serve makes them in the background)
+
+
+def stop_all() -> None:
+    """Stop the traces under way (`mkdocs serve` stopping): a trace stopped is made again next time."""
+    for process in list(RUNNING):
+        process.terminate()
+
+
 def trace(node: str, runtime: Path, sources: Path, deferred, out: Path) -> tuple[set[str], set[str]]:
     """(the modules a first verdict imports, those the whole corpus does), traced in ``runtime`` over
     ``sources`` (a zip: the packages and cache/ with the table); the trace written to ``out``."""
+    from mkdocs.exceptions import PluginError
+
     with tempfile.TemporaryDirectory() as tmp:
         given, traced = Path(tmp) / "cases.json", Path(tmp) / "trace.json"
         given.write_text(json.dumps(cases(deferred)), encoding="utf-8")
-        ran = subprocess.run([node, str(SCRIPT), str(runtime), str(sources), str(given), str(traced)],
-                             capture_output=True, text=True, timeout=3600)
-        if ran.returncode:
-            from mkdocs.exceptions import PluginError
+        process = subprocess.Popen([node, str(SCRIPT), str(runtime), str(sources), str(given), str(traced)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        RUNNING.add(process)
+        try:
+            _, stderr = process.communicate()
+        finally:
+            RUNNING.discard(process)
+        if process.returncode:
             raise PluginError(f"{SCRIPT.name} could not trace the grader's imports in Pyodide "
-                              f"(node {runtime}):\n{ran.stderr[-2000:]}")
+                              f"(node {runtime}, exit {process.returncode}):\n{stderr[-2000:]}")
         result = json.loads(traced.read_text(encoding="utf-8"))
+    if result["stopped"]:
+        raise PluginError(f"{SCRIPT.name}: {len(result['stopped'])} answer(s) of the checker's corpus ran past "
+                          f"the time limit twice in Pyodide, so the trace cannot say what they import; the first: "
+                          f"{result['stopped'][0]!r}. Make the grader answer it sooner (or take it out of "
+                          "hooks/checker/corpus.py)")
     files.write_atomic(out, json.dumps(result, indent=1, sort_keys=True))
     return modules(result["first"]), modules(result["later"])

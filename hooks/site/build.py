@@ -10,12 +10,13 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import astuple, dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from grader import files
 from hooks.chapters import cache
 from hooks.chapters.labels import figure_labels
+from hooks.chapters.pages import SOURCE
 from hooks.checker import publish as checker
 from hooks.site.settings import Settings
 from hooks.translations import report as translations
@@ -76,11 +77,16 @@ class Build:
         rows = [{**row, "href": f'{hrefs[row["id"]]}#exercise-{row["id"]}'} for row in found["rows"] if hrefs[row["id"]]]
         return workspace.progress_html(lang, self.labels[lang], rows, found["course"])
 
-    def status_html(self) -> str:
+    @cached_property
+    def status(self) -> str:
+        """The status page's tables (every locale built shows the page: made once per build)."""
         from hooks.translations import review
 
         return (translations.progress_html(translations.progress(self.docs, self.findings))
                 + review.review_html(self.docs, self.project))
+
+    def status_html(self) -> str:
+        return self.status
 
 
 def exercise_chapters(docs: Path) -> dict[str, str]:
@@ -96,24 +102,26 @@ def exercise_chapters(docs: Path) -> dict[str, str]:
     return found
 
 
-def check_translations(docs: Path, root: Path):
-    """(findings by locale, problems) of every locale, English included; problems are the findings that
-    fail the build (every one but missing and stale pages), malformed blocks included.
+def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
+    """(findings by locale, problems) of every locale (or of English and ``only``), English included; problems
+    are the findings that fail the build (every one but missing and stale pages), malformed blocks included.
 
-    Answered from the disk cache when neither the chapters nor the hook's code changed since the last build."""
-
-    def compute():
-        ids = known_ids()
-        return {locale: [astuple(f) for f in translations.check_locale(docs, locale, root, ids)]
-                for locale in translations.locales(docs)}
-
+    Each locale's are answered from the disk cache when none of its inputs changed since the last build: its
+    folder, English's, its catalog and English's, and the checks' code (a page saved checks its locale again;
+    an English page, every locale)."""
+    ids = lru_cache(maxsize=1)(known_ids)
     # the exercise modules too: the catalog check asks them which keys they need
-    checks = sorted((ROOT / "hooks").rglob("*.py")) + sorted((ROOT / "grader").rglob("*.py"))
-    catalogs = sorted((ROOT / "grader" / "locale").glob("*/LC_MESSAGES/*.po"))
-    key = [files.fingerprint(sorted(docs.rglob("*.md")) + sorted(docs.rglob("*.toml")) + catalogs, ROOT),
-           files.fingerprint(checks, ROOT), str(root)]
-    found = {locale: [translations.Finding(*row) for row in rows]
-             for locale, rows in cache.cached("checks", key, compute).items()}
+    checks = files.fingerprint(sorted((ROOT / "hooks").rglob("*.py")) + sorted((ROOT / "grader").rglob("*.py")), ROOT)
+    found = {}
+    for locale in translations.locales(docs):
+        if only and locale not in (SOURCE, *only):
+            continue
+        inputs = [path for folder in dict.fromkeys((SOURCE, locale)) for pattern in ("*.md", "*.toml")
+                  for path in sorted((docs / folder).rglob(pattern))]
+        inputs += [ROOT / "grader" / "locale" / folder / "LC_MESSAGES" / "grader.po" for folder in dict.fromkeys((SOURCE, locale))]
+        key = [files.fingerprint(inputs, ROOT), checks, str(root), locale]
+        rows = cache.cached("checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids())])
+        found[locale] = [translations.Finding(*row) for row in rows]
     # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
@@ -148,19 +156,25 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
 
 
 def with_problems(markdown: str, problems: list[str]) -> str:
-    """`mkdocs serve`'s page with its problems listed first (in English, as the translators' report says them),
-    so the translator sees them where they work; a build never shows them: it fails on them."""
+    """`mkdocs serve`'s page with its problems listed under its title (in English, as the translators' report
+    says them), so the translator sees them where they work, and the page keeps its title (MkDocs takes it,
+    and the nav's label, from a first heading that comes first); a build never shows them: it fails on them."""
     if not problems:
         return markdown
     items = "".join(f"<li>{html.escape(problem, quote=False)}</li>" for problem in problems)
-    return (f'<div class="course-problems" role="alert" lang="en"><p>The strict build (make build) fails on this '
-            f'page: make translations reports</p><ul>{items}</ul></div>\n\n' + markdown)
+    return under_title(markdown, f'<div class="course-problems" role="alert" lang="en"><p>The strict build (make build) '
+                                 f'fails on this page: make translations reports</p><ul>{items}</ul></div>\n\n')
 
 
 def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
     """Put a notice (`kind`: fallback, stale, draft), in the reader's language, right under the page's title
     (or first, if it has none). The notice may hold a Markdown link."""
-    block = f'<p class="course-{kind}" role="note" lang="{lang}" markdown>{html.escape(notice, quote=False)}</p>\n\n'
+    return under_title(markdown, f'<p class="course-{kind}" role="note" lang="{lang}" markdown>'
+                                 f'{html.escape(notice, quote=False)}</p>\n\n')
+
+
+def under_title(markdown: str, block: str) -> str:
+    """``block`` right under the page's title (its first level-1 heading), or first if it has none."""
     title = re.search(r"(?m)^# .*\n", markdown)
     if title is None:
         return block + markdown

@@ -72,15 +72,9 @@ def catalog_units(locale: str, root: Path | None = None) -> list[Unit]:
         entries = read(text)
     except (OSError, UnicodeDecodeError, PoSyntaxError):
         return []
-    lines = text.splitlines()
-
-    def msgstr_line(msgid_line: int) -> int:
-        return next((n for n in range(msgid_line, len(lines) + 1) if lines[n - 1].lstrip().startswith("msgstr")),
-                    msgid_line)
-
     if locale == SOURCE:                       # English's text is its msgid
         return [Unit(name, e.line, e.context, e.msgid, e.msgid) for e in entries if e.context]
-    return [Unit(name, msgstr_line(e.line), e.context, e.msgid, e.msgstr) for e in entries if e.context and e.msgstr]
+    return [Unit(name, e.msgstr_line, e.context, e.msgid, e.msgstr) for e in entries if e.context and e.msgstr]
 
 
 # --- what of a unit is prose: placeholders, code and formulas are not words

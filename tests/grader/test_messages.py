@@ -114,21 +114,28 @@ def _line_of(path, needle):
 FR = "grader/locale/fr/LC_MESSAGES/grader.po"
 
 
-@pytest.mark.parametrize("old, new, kind, needle", [
-    ('msgstr "Pas de réponse."', 'msgstr ""', "untranslated", 'msgid "Not answered."'),
+@pytest.mark.parametrize("old, new, kind, needle, written", [
+    ('msgstr "Pas de réponse."', 'msgstr ""', "untranslated", 'msgid "Not answered."', True),
     ("donnez au moins {digits} chiffres", "donnez au moins {chiffres} chiffres", "placeholders",
-     'msgid "Your decimal is close'),
+     'msgid "Your decimal is close', True),
     ("donnez au moins {digits} chiffres", "donnez au moins {digits chiffres", "format",
-     'msgid "Your decimal is close'),
-    ('msgctxt "missing"\n', '#, fuzzy\nmsgctxt "missing"\n', "fuzzy", 'msgid "Not answered."'),
-    ('msgid "Not answered."', 'msgid "Nothing answered."', "stale", 'msgid "Nothing answered."'),
-    ('msgctxt "missing"', 'msgctxt "missing-typo"', "orphan", 'msgid "Not answered."'),
+     'msgid "Your decimal is close', True),
+    ('msgctxt "missing"\n', '#, fuzzy\nmsgctxt "missing"\n', "fuzzy", 'msgid "Not answered."', False),
+    ('msgid "Not answered."', 'msgid "Nothing answered."', "stale", 'msgid "Nothing answered."', False),
+    ('msgctxt "missing"', 'msgctxt "missing-typo"', "orphan", 'msgid "Not answered."', False),
 ])
-def test_check_catalogs_names_file_line_and_kind(tmp_path, old, new, kind, needle):
+def test_check_catalogs_names_file_line_and_kind(tmp_path, old, new, kind, needle, written):
+    """A finding about the translation points at its msgstr, the line the translator edited (a continued msgid
+    in between); the others at the entry's msgid."""
     fr = _copy_catalogs(tmp_path)
     _edit(fr, old, new)
+    line = _line_of(fr, needle)
+    if written:
+        lines = fr.read_text("utf-8").splitlines()
+        line = next(n for n in range(line, len(lines) + 1) if lines[n - 1].startswith("msgstr"))
+        assert line > _line_of(fr, needle)
     found = [f for f in check_catalogs(tmp_path) if f[2] == kind and f[0] == FR and f[1] > 1]
-    assert found and found[0][:2] == (FR, _line_of(fr, needle)), found
+    assert found and found[0][:2] == (FR, line), found
 
 
 def test_check_catalogs_reports_an_absent_entry_and_file(tmp_path):
@@ -174,7 +181,7 @@ def test_fast_reader_errors_name_the_line(text, line):
 
 def test_fast_reader_continuations_and_escapes():
     entries = read('#, fuzzy\nmsgctxt "k"\nmsgid ""\n"a \\"b\\"\\n"\n"c"\nmsgstr "x\\\\y"\n')
-    assert entries == [type(entries[0])("k", 'a "b"\nc', "x\\y", 3, True)]
+    assert entries == [type(entries[0])("k", 'a "b"\nc', "x\\y", 3, True, 6)]
 
 
 @pytest.mark.parametrize("option, env, expected", [

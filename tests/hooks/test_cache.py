@@ -103,3 +103,36 @@ def test_a_new_changed_or_removed_exercise_module_is_read_again_in_the_same_proc
         "True Matrix([[4, -1, 7]]) 23",                                # the module changed: 4 - 2 + 21
         f"True {last}",                                                # removed
     ]
+
+
+def test_a_page_saved_checks_its_locale_again_and_an_english_page_every_locale(tmp_path, monkeypatch):
+    """`mkdocs serve` after a save: the findings of the locales whose inputs did not change come from the disk
+    cache; they are the same findings."""
+    import shutil
+
+    from hooks.site import build
+
+    monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache")
+    docs = tmp_path / "docs"
+    for locale in ("en", "fr", "ja"):
+        (docs / locale).mkdir(parents=True)
+        for name in ("labels.toml", "glossary.toml", "04-simplex-walk.md"):
+            shutil.copy(cache.ROOT / "docs" / locale / name, docs / locale / name)
+    checked, check = [], build.translations.check_locale
+    monkeypatch.setattr(build.translations, "check_locale",
+                        lambda docs, locale, *args: checked.append(locale) or check(docs, locale, *args))
+    first = build.check_translations(docs, tmp_path)
+    assert sorted(checked) == ["en", "fr", "ja"]
+    checked.clear()
+    page = docs / "fr" / "04-simplex-walk.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nLe plancher & le plafond.\n", encoding="utf-8")
+    findings, problems = build.check_translations(docs, tmp_path)
+    assert checked == ["fr"] and findings["ja"] == first[0]["ja"] and findings["en"] == first[0]["en"]
+    assert [p.kind for p in problems] == ["punctuation"]
+    checked.clear()
+    english = docs / "en" / "04-simplex-walk.md"
+    english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    build.check_translations(docs, tmp_path)
+    assert sorted(checked) == ["en", "fr", "ja"]
+    checked.clear()
+    assert build.check_translations(docs, tmp_path, only=("fr",))[0].keys() == {"en", "fr"} and checked == []

@@ -68,7 +68,7 @@ def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
     files are packed when the first page with an exercise, or the publish step, asks for their names."""
     packed = []
     monkeypatch.setattr(checker, "runtime_problem", lambda runtime: "")
-    monkeypatch.setattr(checker, "site_files", lambda runtime: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
+    monkeypatch.setattr(checker, "site_files", lambda runtime, wait: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
     state = checker.Checker.decide(True, {checker.RUNTIME_ENV: "/nowhere"})
     assert state.on and not packed
     page = f'<html><head></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'

@@ -6,8 +6,10 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import os
 import re
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -49,6 +51,56 @@ def test_the_same_members_make_the_same_bytes_whatever_their_order(tmp_path):
     assert (tmp_path / "one.zip").read_bytes() == (tmp_path / "two.zip").read_bytes()
     named = pack.hashed(tmp_path / "one.zip", "sympy")
     assert named.name == f"sympy-{hashlib.sha256(named.read_bytes()).hexdigest()[:16]}.zip"
+
+
+KEYS = """
+import json, sys
+from pathlib import Path
+from hooks.checker import pack, publish
+runtime, pinned = Path(sys.argv[1]), publish.pinned_version()
+print(json.dumps([pack.trace_key(runtime, pinned), pack.table_path(pack.package_files("grader")).name]))
+"""
+
+
+def test_a_catalogs_words_leave_the_trace_and_the_table_alone_and_a_module_changes_both(tmp_path):
+    """What the trace and the zips it splits (and the reference table) are kept by: the grader's code, never
+    its words; the grader's zip, which holds the catalogs, is the only one a catalog's change makes again."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    runtime = checker.runtime_dir({})
+    if checker.runtime_problem(runtime):
+        pytest.skip("no runtime to key the trace by")
+    for folder in ("grader", "hooks", "tests/grader"):
+        shutil.copytree(pack.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("README.md", "package-lock.json"):
+        shutil.copy(pack.ROOT / name, tmp_path / name)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    def keys():
+        ran = subprocess.run([sys.executable, "-c", KEYS, str(runtime)], capture_output=True, text=True, env=env,
+                             cwd=tmp_path, timeout=120)
+        assert ran.returncode == 0, ran.stderr[-2000:]
+        return json.loads(ran.stdout)
+
+    first = keys()
+    catalog = tmp_path / "grader" / "locale" / "fr" / "LC_MESSAGES" / "grader.po"
+    catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgstr "Lecture du terrain"',
+                                                                   'msgstr "Lire le terrain"'), encoding="utf-8")
+    assert keys() == first
+    module = tmp_path / "grader" / "exercises" / "terrain_warmup.py"
+    module.write_text(module.read_text(encoding="utf-8").replace('"step": Integer(50)', '"step": Integer(70)'),
+                      encoding="utf-8")
+    changed = keys()
+    assert changed[0] != first[0] and changed[1] != first[1]
+
+
+def test_the_files_the_trace_is_kept_by_are_the_grader_s_code_without_its_catalogs(tmp_path):
+    names = ["grader/__init__.py", "grader/exercises/demo.py", "grader/locale/fr/LC_MESSAGES/grader.po", "grader/SCHEMA.md"]
+    paths = [tmp_path / name for name in names]
+    assert pack.code_files(paths, tmp_path) == [paths[0], paths[1], paths[3]]
 
 
 # --- the import hook, in this Python
@@ -130,6 +182,9 @@ def test_the_zips_split_what_the_first_verdict_needs_from_the_rest_and_lose_noth
         pytest.skip("no runtime to pack for")
     zips = pack.pack(runtime, checker.pinned_version())
     assert zips == pack.pack(runtime, checker.pinned_version())   # the second time from the cache
+    for made in pack.CACHE.iterdir():   # made hours ago: what is in use is kept all the same
+        os.utime(made, (time.time() - 7200, time.time() - 7200))
+    assert zips == pack.pack(runtime, checker.pinned_version()) and all(path.is_file() for path in zips.values())
     members = {}
     for stage, path in zips.items():
         assert re.fullmatch(rf"{stage}-[0-9a-f]{{16}}\.zip", path.name)
@@ -159,7 +214,7 @@ def test_the_zips_split_what_the_first_verdict_needs_from_the_rest_and_lose_noth
     assert not {module_of(n) for n in members["stdlib"]} & set(index)
     if not compiled:
         return   # no Node.js: no trace, Pyodide's whole standard library first
-    trace = json.loads((zips["grader"].parent / "trace.json").read_text(encoding="utf-8"))
+    trace = json.loads(pack.trace_path(runtime, checker.pinned_version()).read_text(encoding="utf-8"))["trace"]
     assert not [path for _, path in trace["first"] if path.startswith(("sympy/", "mpmath/"))]
     assert [path for _, path in trace["later"] if path.startswith("sympy/")]
     assert not trace["stopped"], trace["stopped"]

@@ -168,7 +168,7 @@ def test_the_grader_catalog_is_part_of_the_report(tmp_path):
     end = text.index("\n", msgstr)
     catalog.write_text(text[:msgstr] + 'msgstr "正解です {name}。"' + text[end:], encoding="utf-8")
     found = [f for f in translations.check_grader_catalog("ja", tmp_path) if f.kind not in translations.INFO_KINDS]
-    line = text[:text.index("msgid", entry)].count("\n") + 1
+    line = text[:msgstr].count("\n") + 1      # the msgstr the translator edited, not the English msgid
     assert [(f.path, f.line, f.kind) for f in found] == [("grader/locale/ja/LC_MESSAGES/grader.po", line, "catalog")]
     assert "placeholders" in found[0].message
     assert [f for f in translations.check_grader_catalog("ja") if f.kind not in translations.INFO_KINDS] == []

@@ -201,10 +201,12 @@ def forgetful_site(built_site, tmp_path_factory):
     start kept) and SymPy's that a check imports after `import sympy`."""
     runtime = checker.runtime_dir({})
     pinned = checker.pinned_version()
-    traced = checker_pack.CACHE / f"pack-{checker_pack.pack_key(runtime, pinned)}" / "trace.json"
-    if not traced.exists():
+    kept = checker_pack.trace_path(runtime, pinned)
+    if not kept.exists() or not json.loads(kept.read_text(encoding="utf-8"))["trace"]:
         pytest.skip("no trace (no Node.js): nothing to forget")
-    trace = json.loads(traced.read_text(encoding="utf-8"))
+    trace = json.loads(kept.read_text(encoding="utf-8"))["trace"]
+    traced = tmp_path_factory.mktemp("trace") / "trace.json"   # the trace itself, as trace.mjs writes it
+    traced.write_text(json.dumps(trace), encoding="utf-8")
     imported = json.loads(subprocess.run([sys.executable, "-c", "import sys, json, sympy; print(json.dumps(sorted(sys.modules)))"],
                                          capture_output=True, text=True, check=True).stdout)
     grader_stdlib = checker_trace.modules(trace["first"]) - checker_trace.modules(trace["start"])

@@ -219,6 +219,10 @@ def test_serve_keeps_serving_a_page_with_errors_and_shows_them(tmp_path):
             serve.wait(timeout=wait_seconds(30))
     problems = re.search(r'<div class="course-problems"[^>]*>(.*?)</div>', html, re.S)
     assert problems and f"line {line}: math: " in problems.group(1)
+    # the page keeps its title, and its label in the nav, while it has problems (not its file's name)
+    title = re.search(r"(?m)^# (.*)$", text).group(1)
+    assert f"<title>{title}" in html and "04 simplex walk" not in html.lower()
+    assert html.index('class="course-problems"') > html.index("<h1")
     said = log.read_text(encoding="utf-8")
     assert f"docs/fr/{PAGE}:{line}: math:" in said and "make build fails on it" in said
     errors, _ = file_rows(status)[("fr", f"docs/fr/{PAGE}")]

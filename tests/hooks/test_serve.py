@@ -1,0 +1,36 @@
+"""`make serve LOCALE=fr` builds English and that locale only; a locale mkdocs.yml lacks is a clear error."""
+
+import pytest
+from mkdocs.config import load_config
+
+from hooks.site import serve
+from tests.conftest import ROOT
+
+
+def languages(environ):
+    config = load_config(config_file=str(ROOT / "mkdocs.yml"))
+    chosen = serve.serve_only(config, environ)
+    return chosen, {lang.locale: lang.build for lang in config.plugins["i18n"].config.languages}
+
+
+def test_one_locale_and_english_are_built_or_every_locale():
+    chosen, built = languages({serve.LOCALE_ENV: "fr"})
+    assert chosen == "fr" and built == {"en": True, "ja": False, "zh": False, "ko": False, "fr": True, "id": False}
+    chosen, built = languages({serve.LOCALE_ENV: ""})
+    assert chosen is None and all(built.values())
+
+
+def test_a_locale_mkdocs_yml_lacks_names_the_setting_and_the_locales():
+    with pytest.raises(serve.SettingError) as error:
+        languages({serve.LOCALE_ENV: "de"})
+    assert "make serve LOCALE=de" in str(error.value) and "en, ja, zh, ko, fr, id" in str(error.value)
+
+
+def test_the_served_copy_is_made_of_links_and_keeps_every_file(tmp_path):
+    site = tmp_path / "site"
+    (site / "fr" / "page").mkdir(parents=True)
+    (site / "index.html").write_text("home", encoding="utf-8")
+    (site / "fr" / "page" / "index.html").write_text("page", encoding="utf-8")
+    serve.link_tree(site, tmp_path / "copy")
+    assert (tmp_path / "copy" / "fr" / "page" / "index.html").read_text(encoding="utf-8") == "page"
+    assert (tmp_path / "copy" / "index.html").stat().st_ino == (site / "index.html").stat().st_ino
