@@ -1,13 +1,14 @@
 """MkDocs hook: the theme's page (hooks/theme/page.py) wired to MkDocs events.
 
 Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
-on_post_template (the 404 page), on_post_build (this locale's search index; after the last locale,
-the default locale's index and the root 404.html). It is a hook of its own, beside hooks/course.py,
+on_post_template (the 404 page), on_post_build (this locale's search index and sitemap; after the last
+locale, the default locale's index, the root 404.html and the root sitemap). It is a hook of its own, beside hooks/course.py,
 because its on_post_build must run after mkdocs-static-i18n's and the course's must not.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from dataclasses import dataclass, field
@@ -23,7 +24,9 @@ from mkdocs.utils import write_file  # noqa: E402
 from hooks.theme.page import (  # noqa: E402
     _search_index,
     default_entries,
+    default_sitemap,
     locale_index,
+    locale_sitemap,
     page_output,
     with_named_search_dialog,
     without_language_alternates,
@@ -36,6 +39,7 @@ class Build:
 
     labels: dict = field(default_factory=dict)
     page_404: str | None = None
+    pages: dict = field(default_factory=dict)   # locale -> the URLs of its pages, for its sitemap
 
 
 BUILD = Build()
@@ -68,6 +72,7 @@ def on_config(config):
 
 def on_post_page(output, page, config):
     locale = _locale(config)
+    BUILD.pages.setdefault(locale, []).append(page.url)
     return page_output(output, locale, getattr(_i18n(config), "default_language", locale), _labels(locale))
 
 
@@ -89,6 +94,9 @@ def on_post_build(config):
         locale = i18n.current_language
         write_file(json.dumps(locale_index(index, locale, f"{locale}/"), ensure_ascii=False, separators=(",", ":"))
                    .encode("utf-8"), str(site / locale / "search" / "search_index.json"))
+        if config.site_url:
+            write_file(locale_sitemap(config.site_url, BUILD.pages.get(locale, [])).encode("utf-8"),
+                       str(site / locale / "sitemap.xml"))
         return
     default = i18n.default_language
     others = [locale for locale in i18n.build_languages if locale != default]
@@ -97,3 +105,8 @@ def on_post_build(config):
                str(site / "search" / "search_index.json"))
     if BUILD.page_404:
         write_file(BUILD.page_404.encode("utf-8"), str(site / "404.html"))
+    sitemap = site / "sitemap.xml"
+    if config.site_url and sitemap.is_file():
+        text = default_sitemap(sitemap.read_text(encoding="utf-8"), config.site_url, others).encode("utf-8")
+        write_file(text, str(sitemap))
+        write_file(gzip.compress(text, mtime=0), str(site / "sitemap.xml.gz"))

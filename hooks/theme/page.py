@@ -10,13 +10,18 @@
   loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
   every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with
   its pages only and its own lunr language, and its pages' `base` points at their locale's folder:
-  the theme resolves the index and the results' links against it, and nothing else (instant
-  navigation and versions are off).
+  the theme resolves the index, the results' links and the sitemap (below) against it (versions are off).
 - Words the theme leaves unnamed or in one language: the search dialog gets a name (the one its
   search box already has, in the page's language), a heading's permanent link its title in the
   page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
   it when it scrolls sideways (`[reader] formula`, used by assets/reader.js).
 - The root 404.html: every locale's build writes it, the last one wins; it is the default locale's.
+- A sitemap per locale. The theme's instant navigation swaps in, without a reload, only the pages listed in
+  `sitemap.xml` next to the page's `base`: each locale's folder (above). Each locale gets its own pages there
+  (its fallbacks too): `<locale>/sitemap.xml`, and at the root mkdocs-static-i18n's, which lists every locale's
+  pages, keeps the default locale's (each with its alternates in the other languages). So a link to another
+  locale (the language switcher) loads that page anew, with its language's theme words and search. The
+  addresses start with `site_url`: instant navigation needs the site served there.
 
 Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
 on_post_template (the 404 page), on_post_build (this locale's search index; after the last locale,
@@ -94,3 +99,24 @@ def _search_index(config) -> dict | None:
     if plugin is None or not hasattr(plugin, "search_index"):
         return None
     return json.loads(plugin.search_index.generate_search_index(None))
+
+
+# --- a sitemap per locale, for instant navigation
+
+
+def locale_sitemap(site_url: str, urls: list[str]) -> str:
+    """A sitemap of the pages at ``urls`` (relative to the site's root), their addresses under ``site_url``."""
+    base = site_url.rstrip("/") + "/"
+    entries = "".join(f"  <url><loc>{html.escape(base + url)}</loc></url>\n" for url in urls)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{entries}</urlset>\n')
+
+
+SITEMAP_ENTRY = re.compile(r"[ \t]*<url>\s*<loc>([^<]*)</loc>.*?</url>\n?", re.S)
+
+
+def default_sitemap(sitemap: str, site_url: str, other_locales: list[str]) -> str:
+    """The root sitemap without the entries of the pages in another locale's folder."""
+    others = tuple(site_url.rstrip("/") + f"/{locale}/" for locale in other_locales)
+    return SITEMAP_ENTRY.sub(lambda entry: "" if html.unescape(entry.group(1)).startswith(others) else entry.group(0),
+                             sitemap)

@@ -8,6 +8,9 @@
  *   it is neither a tab stop nor a group.
  * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
  *   of unnamed navigation landmarks is noise, so those are presentational.
+ *
+ * The theme's instant navigation swaps pages without reloading this script: each page is attached when the
+ * theme says it is in place (its `document$`).
  */
 (() => {
   const SCROLLERS = ".course-math, .course-exercise__data, .course-solution ul, .course-figure__drawing";
@@ -35,13 +38,23 @@
   }
 
   const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));
-  document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
+  let added = null;
 
-  const content = document.querySelector(".md-content");
-  const unlandmark = () => content.querySelectorAll("nav.md-code__nav:not([role])")
-    .forEach(nav => nav.setAttribute("role", "presentation"));
-  if (content) {
+  /* the page in place: its scrollers watched, its copy buttons' navs made presentational; the page before let go */
+  function attach() {
+    resized.disconnect();
+    if (added) added.disconnect();
+    document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
+    const content = document.querySelector(".md-content");
+    if (!content) return;
+    const unlandmark = () => content.querySelectorAll("nav.md-code__nav:not([role])")
+      .forEach(nav => nav.setAttribute("role", "presentation"));
     unlandmark();
-    new MutationObserver(unlandmark).observe(content, {childList: true, subtree: true});
+    added = new MutationObserver(unlandmark);
+    added.observe(content, {childList: true, subtree: true});
   }
+
+  // the theme's document$ says when a page is in place: once loaded, and after each instant navigation
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(attach);
+  else attach();
 })();
