@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from hooks.checker import pack as checker_pack
 from hooks.checker import publish as checker
@@ -35,6 +36,7 @@ from tests.site.test_checker import (
     needs_browser,
     needs_runtime,
     page_verdict,
+    part_selector,
     two_locale_config,
 )
 
@@ -138,6 +140,46 @@ def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_move
         assert line.get_attribute("aria-live") == "polite" and line.get_attribute("role") == "status"
         assert page.locator("progress.course-checker__progress").first.get_attribute("aria-hidden") == "true"
         reader.assert_clean("progress")
+    finally:
+        reader.context.close()
+
+
+BOX_LOG = """([selector]) => {
+  window.courseBox = [];
+  const box = document.querySelector(selector);
+  new MutationObserver(() => window.courseBox.push(box.textContent))
+    .observe(box, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def words_pattern(template: str) -> re.Pattern:
+    """A label's words, each placeholder any number as the page writes it."""
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"(\\d+\\.\\d)", re.escape(template)))
+
+
+def test_a_check_asked_before_the_checker_is_ready_says_how_it_is_in_its_box_then_is_judged(browser, host_url, built_site):
+    """The box that was used says how the checker is, where the reader looks: the download with its share,
+    then the grader imported; the answer waits in the queue and gets the command line's verdict."""
+    words = tomllib.loads((tb.DOCS / "en" / "labels.toml").read_text("utf-8"))["checker"]
+    reader = tb.new_reader(browser, host_url)
+    try:
+        page = reader.page
+        session = reader.context.new_cdp_session(page)   # 20 Mbit/s: a few seconds of download
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                          "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+        reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
+        case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="asked at once")
+        box = f"{part_selector(case)} .course-checker__verdict"
+        page.evaluate(BOX_LOG, [box])
+        assert page_verdict(page, case) == cli_verdict(case)   # typed and checked at once: the download has begun
+        said = list(dict.fromkeys(page.evaluate("window.courseBox")))
+        loading = [text for text in said if words_pattern(words["queued_loading"]).fullmatch(text)]
+        shares = [float(words_pattern(words["queued_loading"]).fullmatch(text).group(1)) for text in loading]
+        assert loading and shares == sorted(shares), said
+        assert words["queued_importing"] in said and said.index(words["queued_importing"]) > said.index(loading[-1]), said
+        assert said[-1] != words["checking"] and page.locator(box).get_attribute("data-state") == "done"
+        reader.assert_clean("a check asked at once")
     finally:
         reader.context.close()
 

@@ -9,6 +9,10 @@
  * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
  *   of unnamed navigation landmarks is noise, so those are presentational.
  *
+ * - The language switcher leads to this page in each language. The theme's instant navigation swaps the page
+ *   in place but keeps the header, and the switcher's links in it: they are pointed at each page swapped in
+ *   (each language's folder, read on the first page, and this page's path in it: every locale has every page).
+ *
  * The theme's instant navigation swaps pages without reloading this script: each page is attached when the
  * theme says it is in place (its `document$`).
  */
@@ -37,11 +41,32 @@
     el.setAttribute(name, value);
   }
 
+  const SWITCHER = ".md-header__option a.md-select__link[hreflang]";
+  let folders = null;  // the switcher's link -> its language's folder; and this locale's folder
+
+  function relink() {
+    const config = document.getElementById("__config");
+    if (!config) return;
+    const here = new URL(location.href);
+    here.hash = here.search = "";
+    if (!folders) {  // the first page: its links and its path tell each language's folder
+      const base = new URL(JSON.parse(config.textContent).base, here).href.replace(/\/?$/, "/");
+      const page = here.href.slice(base.length);
+      folders = {base, links: new Map([...document.querySelectorAll(SWITCHER)]
+        .filter(link => here.href.startsWith(base) && link.href.endsWith(page))
+        .map(link => [link, link.href.slice(0, link.href.length - page.length)]))};
+    }
+    if (!here.href.startsWith(folders.base)) return;
+    const page = here.href.slice(folders.base.length);
+    folders.links.forEach((folder, link) => { link.href = folder + page; });
+  }
+
   const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));
   let added = null;
 
   /* the page in place: its scrollers watched, its copy buttons' navs made presentational; the page before let go */
   function attach() {
+    relink();
     resized.disconnect();
     if (added) added.disconnect();
     document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
