@@ -283,7 +283,8 @@ function waitingPlaces(words, fill) {
           added.delete(place);
           return;
         }
-        write(place, QUEUED[key] ? said(panel, QUEUED[key], values) : words(panel).checking);
+        const now = QUEUED[key] ? said(panel, QUEUED[key], values) : words(panel).checking;
+        if (now !== text) write(place, now);   // the same words again would be said again
       });
     },
   };
