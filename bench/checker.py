@@ -25,7 +25,6 @@ first-time figures move with it.
 from __future__ import annotations
 
 import argparse
-import functools
 import io
 import os
 import shutil
@@ -34,38 +33,23 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.site.browsing import serve  # noqa: E402 (the site as deployed at the server's address: its sitemaps)
+
 CHROMIUM = "/usr/bin/chromium"
 LESSON = "/03-loss-terrain/"
 PART = '.course-checker[data-part="lr-at-step"]'
 PLAIN = ["0.0000075", "0.000007", "7.5e-6", "0.0001", "0.00000752", "0.0000074", "3e-6", "0.0000076"]
 EXACT = ["3/400000", "3/(4*10^5)", "15/2000000", "0.0003*25/1000", "3/10000/40", "sqrt(9)/400000"]
 SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@contextmanager
-def serve(folder: Path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def build(root: Path, site: Path, env: dict | None = None) -> Path:
