@@ -113,14 +113,19 @@ PROGRESS_LOG = """() => {
 }"""
 
 
+def throttle(reader) -> None:
+    """20 Mbit/s for the reader's page and its workers: a few seconds of download."""
+    session = reader.context.new_cdp_session(reader.page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                      "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+
+
 def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_moves_between(browser, host_url, built_site):
     reader = tb.new_reader(browser, host_url)
     try:
         page = reader.page
-        session = reader.context.new_cdp_session(page)   # 20 Mbit/s: a few seconds of download
-        session.send("Network.enable")
-        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                          "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+        throttle(reader)
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
         page.evaluate(PROGRESS_LOG)
         page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]').scroll_into_view_if_needed()
@@ -164,10 +169,7 @@ def test_a_check_asked_before_the_checker_is_ready_says_how_it_is_in_its_box_the
     reader = tb.new_reader(browser, host_url)
     try:
         page = reader.page
-        session = reader.context.new_cdp_session(page)   # 20 Mbit/s: a few seconds of download
-        session.send("Network.enable")
-        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                          "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+        throttle(reader)
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
         case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="asked at once")
         box = f"{part_selector(case)} .course-checker__verdict"
