@@ -434,7 +434,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
                 continue
             box = boxes.nth(i).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (i, box)
-        caret = page.locator(".course-checker__caret")
+        caret = page.locator(".course-checker[data-part='weights'] .course-checker__verdict .course-checker__caret")
         assert caret.evaluate("p => p.getBoundingClientRect().right") <= 375.5
         reader.assert_clean("375 px")
     finally:

@@ -33,7 +33,6 @@ let pyodide = null;
 let boot = null;
 let store = null;    // the Cache Storage's cache, where the browser offers one (https, localhost)
 let saveData = false;
-let answered = false;
 let warming = false;   // SymPy's modules are imported in the background: a check may meet one half imported
 let calls = 0;         // jobs received and not yet answered: the warm-up gives way to them
 const later = new Map();   // zip name -> the promise of its being written where checker_boot.py looks
@@ -196,12 +195,23 @@ async function run({ id, op, args }) {
     reply = { failed: said(error) };
   }
   post({ type: "result", id, reply });
-  if (!answered && !saveData) warm().catch(() => {});   // in the background, from now on
-  answered = true;
+  if (!saveData && !warmed) soon();   // in the background, from now on
 }
 
 /* SymPy's zip fetched, then its modules imported one at a time, each when no call waits: a check that comes
-   meanwhile goes first, and waits at most for the module in hand */
+   meanwhile goes first, and waits at most for the module in hand (the first, SymPy's package, imports most of
+   it). It begins once no call has come for a moment: the answers checked one after the other go first. */
+const WARM_AFTER = 1500;   // ms without a call
+let warmed = null;   // the warm-up begun
+let idle = 0;
+function soon() {
+  clearTimeout(idle);
+  idle = setTimeout(() => {
+    if (calls) return;   // the next answer's result schedules it again
+    warmed = warm().catch(() => {});
+  }, WARM_AFTER);
+}
+
 async function warm() {
   await fetchLater(FILES.sympy);
   warming = true;
