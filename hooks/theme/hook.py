@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import logging
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,19 +31,6 @@ from hooks.theme.page import (  # noqa: E402
     with_named_search_dialog,
     without_language_alternates,
 )
-
-
-class SwitcherKeptRight(logging.Filter):
-    """mkdocs-static-i18n warns that with the theme's instant navigation the language switcher keeps the links of
-    the first page (the theme swaps the page in place, not the header); assets/reader.js points them at each page
-    swapped in (tests/site/test_checker.py follows a link, then switches language). Only that warning is dropped:
-    it would fail the strict build."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "language switcher contextual link is not compatible" not in record.getMessage()
-
-
-logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(SwitcherKeptRight())
 
 
 @dataclass

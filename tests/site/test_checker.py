@@ -255,6 +255,9 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(re
         assert page.evaluate("window.courseVisit") == "the first page", "the page was loaded anew, not swapped in"
         status = page.locator(".course-checker__status").first
         assert status.get_attribute("data-state") == "ready", "the checker was not ready on arrival"
+        # the site's other script attached to the page too (reader.js): its copy buttons are no landmarks
+        page.wait_for_function("() => document.querySelector('article nav.md-code__nav')"
+                               " && !document.querySelector('nav.md-code__nav:not([role])')")
         page.evaluate(STATUS_LOG)
         for case in cases:
             assert page_verdict(page, case) == cli_verdict(case), case
