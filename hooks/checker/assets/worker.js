@@ -33,7 +33,7 @@ let pyodide = null;
 let boot = null;
 let store = null;    // the Cache Storage's cache, where the browser offers one (https, localhost)
 let saveData = false;
-let warming = false;   // SymPy's modules are imported in the background: a check may meet one half imported
+let warming = false;   // SymPy's zip is warming up, a package of it not imported yet: a check may import it
 let calls = 0;         // jobs received and not yet answered: the warm-up gives way to them
 const later = new Map();   // zip name -> the promise of its being written where checker_boot.py looks
 
@@ -188,7 +188,7 @@ checker_boot.start(course_home, course_later, course_opened)
 
 async function run({ id, op, args }) {
   let reply;
-  if (warming) post({ type: "loading", sympy: true, quiet: true });   // the time a half-imported SymPy may take
+  if (warming) post({ type: "loading", sympy: true, quiet: true });   // the time a package left to import may take
   try {
     reply = await call(op, args);
   } catch (error) {   // a later zip that could not be fetched, or a bug in the worker
@@ -214,11 +214,15 @@ function soon() {
 
 async function warm() {
   await fetchLater(FILES.sympy);
+  const names = JSON.parse(boot.warm_list(FILES.sympy));
+  let packages = names.filter((name) => !name.includes(".")).length;   // each imports its modules: the long steps
   warming = true;
   try {
-    for (const name of JSON.parse(boot.warm_list(FILES.sympy))) {
+    for (const name of names) {
       while (calls) await queue;
       boot.warm(name);
+      if (!name.includes(".")) packages -= 1;
+      warming = packages > 0;   // a check that comes now may import one left (SymPy's takes seconds: not the answer's)
       await new Promise((resolve) => setTimeout(resolve, 0));   // a message that came meanwhile is read now
     }
   } finally {
