@@ -89,7 +89,7 @@ FIRST = Step("/03-loss-terrain/", "terrain-warmup", "lr-at-step", "0.0000075")
 LINKED = Step("/01-semantic-distance/", "embedding-distances", "parakeet-monkey", "0.3")
 LINKED_EXACT = Step("/01-semantic-distance/", "embedding-distances", "parakeet-fourier", "sqrt(14)/2")
 VARIANT = ("/04-simplex-walk/", "reachable-vertices", "s0042")
-LOAD = ("/05-submanifold/", 'lang = "en"\n\n[terrain-warmup]\nlr-at-step = "0.0000075"\n')
+LOAD = ("/05-submanifold/", "submanifold-dims", 'lang = "en"\n\n[terrain-warmup]\nlr-at-step = "0.0000075"\n')
 REOPENED = Step("/02-attention-projection/", "attention-weights", "scores", "(1, 1, 0)")
 ROWS = {   # row -> what it times
     "first": "first visit: page asked for -> first verdict",
@@ -112,10 +112,11 @@ def verdict(page, step: Step) -> None:
     assert box.get_attribute("data-correct") == "true", f"{step}: {box.inner_text()}"
 
 
-def follow(page, lesson: str) -> None:
-    """Click the lesson's link in the site's navigation (the theme may swap the page in place)."""
+def follow(page, lesson: str, exercise: str) -> None:
+    """Click the lesson's link in the site's navigation, until its exercise is there (the theme may swap the page
+    in place: the address changes first, the page after it)."""
     page.locator(f'.md-sidebar--primary a.md-nav__link[href$="{lesson.strip("/")}/"]').first.click()
-    page.wait_for_url(f"**{lesson}", timeout=300_000)
+    page.wait_for_selector(f'.course-checker-exercise[data-exercise="{exercise}"]', state="attached", timeout=300_000)
 
 
 def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str, float]:
@@ -129,7 +130,7 @@ def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str,
     after_first()
     page.wait_for_timeout(2000)   # a reader reads
     start = time.perf_counter()
-    follow(page, LINKED.lesson)
+    follow(page, LINKED.lesson, LINKED.exercise)
     verdict(page, LINKED)
     took["linked"] = time.perf_counter() - start
     page.wait_for_timeout(2000)
@@ -138,21 +139,22 @@ def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str,
     took["exact"] = time.perf_counter() - start
     lesson, exercise, seed = VARIANT
     start = time.perf_counter()
-    follow(page, lesson)
+    follow(page, lesson, exercise)
     block = f'.course-checker-exercise[data-exercise="{exercise}"]'
     page.fill(f"{block} .course-checker__seed", seed, timeout=300_000)
     page.click(f"{block} .course-checker__use-seed")
     page.wait_for_function("([sel]) => document.querySelector(sel).dataset.state === 'done'",
                            arg=[f"{block} .course-checker__variant-status"], timeout=600_000, polling=50)
     took["variant"] = time.perf_counter() - start
-    lesson, text = LOAD
+    lesson, exercise, text = LOAD
     answers = folder / "answers.toml"
     answers.write_text(text, encoding="utf-8")
     start = time.perf_counter()
-    follow(page, lesson)
-    page.set_input_files(".course-checker__file >> nth=0", str(answers), timeout=300_000)
-    page.wait_for_function("() => !!document.querySelector('.course-checker__message').textContent.trim()",
-                           timeout=600_000, polling=50)
+    follow(page, lesson, exercise)
+    block = f'.course-checker-exercise[data-exercise="{exercise}"]'
+    page.set_input_files(f"{block} .course-checker__file", str(answers), timeout=300_000)
+    page.wait_for_function("([sel]) => document.querySelector(sel).textContent.includes('answers.toml')",
+                           arg=[f"{block} .course-checker__message"], timeout=600_000, polling=50)
     took["load"] = time.perf_counter() - start
     start = time.perf_counter()
     page.goto(url + REOPENED.lesson, wait_until="domcontentloaded")

@@ -222,11 +222,12 @@ STATUS_LOG = """() => {
 }"""
 
 
-def follow(page, base_url: str, path: str) -> None:
-    """Click the page's link to ``path`` in the site's navigation, as a reader goes to the next lesson."""
+def follow(page, base_url: str, path: str, exercise: str) -> None:
+    """Click the page's link to ``path`` in the site's navigation, as a reader goes to the next lesson, until its
+    exercise is there (a page swapped in place: the address changes first, the page after it)."""
     page.locator(NAV_LINK.format(path.rstrip("/").rsplit("/", 1)[-1] + "/")).first.click()
     page.wait_for_url(base_url + path)
-    page.locator(".course-checker").first.wait_for()
+    page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]').wait_for(state="attached")
 
 
 @needs_browser
@@ -251,7 +252,7 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(re
              [Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))", why="linked, a named mistake"),
               Case("attention-weights", "scores", "(1, 1, 0)", why="linked, a vector")]]
     for cases in later:
-        follow(page, base_url, paths[cases[0].exercise])
+        follow(page, base_url, paths[cases[0].exercise], cases[0].exercise)
         assert page.evaluate("window.courseVisit") == "the first page", "the page was loaded anew, not swapped in"
         status = page.locator(".course-checker__status").first
         assert status.get_attribute("data-state") == "ready", "the checker was not ready on arrival"

@@ -162,26 +162,46 @@ def words_pattern(template: str) -> re.Pattern:
     return re.compile(re.sub(r"\\\{\w+\\\}", r"(\\d+\\.\\d)", re.escape(template)))
 
 
-def test_a_check_asked_before_the_checker_is_ready_says_how_it_is_in_its_box_then_is_judged(browser, host_url, built_site):
-    """The box that was used says how the checker is, where the reader looks: the download with its share,
-    then the grader imported; the answer waits in the queue and gets the command line's verdict."""
+def ask_a_verdict(page) -> str:
+    """Check an answer: the part's verdict box, which must get the command line's verdict."""
+    case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="asked at once")
+    page.evaluate(BOX_LOG, [f"{part_selector(case)} .course-checker__verdict"])
+    assert page_verdict(page, case) == cli_verdict(case)   # typed and checked at once: the download has begun
+    return f"{part_selector(case)} .course-checker__verdict"
+
+
+def ask_a_variant(page) -> str:
+    """Show a variant: the variant's line, which must end showing its data."""
+    block = '.course-checker-exercise[data-exercise="terrain-warmup"]'
+    line = f"{block} .course-checker__variant-status"
+    page.evaluate(BOX_LOG, [line])
+    page.fill(f"{block} .course-checker__seed", "s0042")   # the focus starts the checker
+    page.click(f"{block} .course-checker__use-seed")
+    page.wait_for_function("([line]) => document.querySelector(line).dataset.state === 'done'", arg=[line],
+                           timeout=wait_ms(CHECKING))
+    return line
+
+
+@pytest.mark.parametrize("ask", [ask_a_verdict, ask_a_variant], ids=["check", "variant"])
+def test_what_is_asked_before_the_checker_is_ready_says_how_it_is_where_it_was_asked_then_is_done(
+        browser, host_url, built_site, ask):
+    """The place that was used (the part's verdict, the variant's line) says how the checker is, where the reader
+    looks: the download with its share, then the grader imported; the call waits in the queue, then is made."""
     words = tomllib.loads((tb.DOCS / "en" / "labels.toml").read_text("utf-8"))["checker"]
     reader = tb.new_reader(browser, host_url)
     try:
         page = reader.page
         throttle(reader)
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
-        case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="asked at once")
-        box = f"{part_selector(case)} .course-checker__verdict"
-        page.evaluate(BOX_LOG, [box])
-        assert page_verdict(page, case) == cli_verdict(case)   # typed and checked at once: the download has begun
+        place = ask(page)
         said = list(dict.fromkeys(page.evaluate("window.courseBox")))
         loading = [text for text in said if words_pattern(words["queued_loading"]).fullmatch(text)]
         shares = [float(words_pattern(words["queued_loading"]).fullmatch(text).group(1)) for text in loading]
         assert loading and shares == sorted(shares), said
         assert words["queued_importing"] in said and said.index(words["queued_importing"]) > said.index(loading[-1]), said
-        assert said[-1] != words["checking"] and page.locator(box).get_attribute("data-state") == "done"
-        reader.assert_clean("a check asked at once")
+        assert page.locator(place).get_attribute("data-state") == "done" and said[-1] not in (
+            words["checking"], words["queued_importing"]), said
+        reader.assert_clean(f"{ask.__name__} at once")
     finally:
         reader.context.close()
 
