@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-fast lint mutate bench bench-grade bench-checker translations clean
+.PHONY: serve build publish test test-fast lint mutate bench bench-grade bench-checker translations clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,12 @@ serve: $(STAMP) $(NPM_STAMP)
 
 build: $(STAMP) $(NPM_STAMP)
 	$(BIN)/mkdocs build --strict
+
+# the site for a static host: SITE_URL=https://example.org/course/ make publish builds it (strict) into site/ for
+# that address, checks it against the course's settings (COURSE_SOLUTIONS=off: no worked solution in it) and
+# writes site/_headers (Netlify, Cloudflare Pages); .github/workflows/publish.yml runs it for GitHub Pages
+publish: $(STAMP) $(NPM_STAMP)
+	$(BIN)/python -m hooks.site.publish site
 
 test: lint $(NPM_STAMP)
 	$(BIN)/python -m pytest

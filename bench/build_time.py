@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,7 @@ def build(config: Path, site: Path, strict: bool) -> float:
 
 
 def bare_config(folder: Path) -> Path:
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config.pop("hooks", None)
     config["docs_dir"] = str(ROOT / "docs")
     path = folder / "mkdocs-bare.yml"

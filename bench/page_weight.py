@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import yaml  # noqa: E402
+from mkdocs.utils.yaml import yaml_load  # noqa: E402
 
 from tests.site.browsing import launch, serve  # noqa: E402
 
@@ -34,7 +34,7 @@ LUNR = "/javascripts/lunr/"
 
 def locales() -> tuple[str, list[str]]:
     """(the default locale, every built locale), from mkdocs.yml."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     built = [lang for lang in i18n["languages"] if lang.get("build", True)]
     return next(lang["locale"] for lang in built if lang.get("default")), [lang["locale"] for lang in built]

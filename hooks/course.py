@@ -11,9 +11,10 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_page_markdown add a notice to a page shown in place of a missing translation (fallback), to a
                    translation whose English page changed since it was stamped (stale), to a draft (`draft:
                    true` in its front matter); in serve, the page's problems above its text
-  on_page_content  neutralise markup that could run script (path:line); keep formulas out of search; link
+  on_page_content  keep formulas out of search; link
                    the exercises to the grader's install page; the home page's progress (hooks/checker/workspace.py)
-  on_post_page     TeX to MathML in the written page; drop the theme's <head> language alternates
+  on_post_page     TeX to MathML in the written page; its content through an allow-list (markup
+                   that could run script or load from elsewhere is removed and named, path:line); drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files, on every
                    page (instant navigation keeps the first page's scripts)
   on_post_build    the default language's: publish the in-page checker (hooks/checker/publish.py); then fail
@@ -41,6 +42,7 @@ from hooks.chapters import cache, sanitize  # noqa: E402
 from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
 from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
+from hooks.chapters.readable import Unreadable  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
 from hooks.checker import workspace  # noqa: E402
 from hooks.site import build  # noqa: E402
@@ -104,7 +106,7 @@ def start(docs: Path) -> build.Build:
     findings, problems = build.check_translations(docs, docs.resolve().parent)   # named as the report names them
     for note in (f for rows in findings.values() for f in rows if f not in problems):
         log.info(str(note))
-    if problems and not SERVING:
+    if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from
         raise PluginError(
             "the chapters have problems (`make translations` gives the full report):\n"
             + "\n".join(map(str, problems))
@@ -113,6 +115,8 @@ def start(docs: Path) -> build.Build:
         log.warning(f"{problem} (make build fails on it)")
     try:
         labels = load_labels(docs)
+    except Unreadable as error:
+        raise PluginError(f"a labels file cannot be read:\n{error}") from None
     except LabelError as error:
         raise PluginError(f"labels differ from English:\n{error}") from None
     return build.Build(docs, findings, labels)
@@ -159,8 +163,6 @@ UNRENDERED_BLOCK = re.compile(r"<p>\s*/{3,}[^<\n]*")
 
 
 def on_page_content(html, page, config, files):
-    html, unsafe = sanitize.neutralise(html)
-    BUILD.problems += sanitize.report(unsafe, BUILD.page, Path(page.file.abs_src_path))
     leftover = UNRENDERED_BLOCK.search(html)
     if leftover:  # a safety net under the linter: Blocks turned something into a paragraph
         BUILD.problems.append(f"{BUILD.page}: a block was not rendered: {leftover.group(0)[3:].strip()!r}")
@@ -173,15 +175,36 @@ def on_page_content(html, page, config, files):
 
 
 def on_post_page(output, page, config):
+    source_path = Path(page.file.abs_src_path)
+    written = page.content or ""
     try:
-        output = render_math(output)
+        output, written = render_math(output), render_math(written)
     except MathError as error:
-        source_path = Path(page.file.abs_src_path)
         # the formula's start finds its line: the written page may break a long one differently
         where = source_files.line_of([error.tex.strip()[:40]], source_path.read_text(encoding="utf-8"))
         BUILD.problems.append(f"{BUILD.name(source_path)}:{where}: {error}")
+    sanitized = with_sanitized_content(output, written)
+    if sanitized is None:   # never, unless the theme stops writing the content as it is: fail, say where
+        BUILD.problems.append(f"{BUILD.page}: the page's content is not in the page the theme wrote, so it could "
+                              "not be sanitized (hooks/course.py: with_sanitized_content)")
+    else:
+        output, unsafe = sanitized
+        BUILD.problems += sanitize.report(unsafe, BUILD.page, source_path)
     output = checker.page_tags(output, page.url, BUILD.checker)
     return theme.without_language_alternates(output)
+
+
+def with_sanitized_content(output: str, written: str) -> tuple[str, list] | None:
+    """The written page with its content as written (the chapter, its blocks, math and figures) through the
+    allow-list (hooks/chapters/sanitize.py), and what it took away. The theme writes the content once, as
+    it is."""
+    if not written:
+        return output, []
+    at = output.find(written)
+    if at < 0:
+        return None
+    clean, unsafe = sanitize.sanitized(written)
+    return output[:at] + clean + output[at + len(written):], unsafe
 
 
 def on_post_build(config):
@@ -189,7 +212,7 @@ def on_post_build(config):
         checker.publish(Path(config.site_dir), BUILD.checker)
     problems = list(dict.fromkeys(str(p) for p in BUILD.problems))
     BUILD.problems.clear()
-    if problems and not SERVING:
+    if problems and (not SERVING or any(p.kind == "file" for p in problems)):   # a file nothing can be built from
         raise PluginError("the chapters have problems:\n" + "\n".join(problems))
     for problem in problems:
         log.warning(f"{problem} (make build fails on it)")

@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 from sympy import Integer
 
-from grader.languages.numerals import Series, format_number, tex_number
+from grader.languages.numerals import Series, format_number, format_value, tex_number
 from grader.model import drawing as d
 from grader.model import geometry as g
 from grader.model.exercise import Definition, Figure, Part
@@ -79,7 +79,7 @@ def invariants(data) -> list[str]:
 
 def data_items(ex, locale: str):
     data = ex.data
-    code = lambda names: ", ".join(f"`{name}`" for name in names)  # noqa: E731
+    code = lambda names: format_value(Series(f"`{name}`" for name in names), locale)  # noqa: E731
     return [
         f"$n = {tex_number(data['n_sources'], locale)}$",
         f"$s < {tex_number(data['warmup_until'], locale)}$: {code(data['warmup_sources'])}",
@@ -121,15 +121,15 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
         body += [d.line(min(marked) - 8, ybase, min(marked) - 8, ybase + 6, width=1),
                  d.line(max(marked) + 8, ybase, max(marked) + 8, ybase + 6, width=1),
                  d.line(min(marked) - 8, ybase + 6, max(marked) + 8, ybase + 6, width=1),
-                 d.text(max(marked) + 8, ybase + 24, labels["excluded"].format(names=", ".join(polish_excluded)), "end", 12)]
+                 d.text(max(marked) + 8, ybase + 24, labels["excluded"].format(names=format_value(Series(polish_excluded), locale)), "end", 12)]
     ly = ybase + 52
     note = d.wrap(labels["cells_note"], W - 2 * x0, 12)
     body += [d.rect(x0, ly - 11, 13, 13, 0.75, width=1.2), d.text(x0 + 20, ly, labels["in_play"], size=12),
              d.rect(x0 + 180, ly - 11, 13, 13, 0.0, width=1.2), d.text(x0 + 200, ly, labels["pinned"], size=12),
              *(d.text(x0, ly + 24 + 17 * i, row, size=12) for i, row in enumerate(note))]
     ly += 17 * len(note)
-    texts = {"n": n, "warm_count": len(warmup_sources), "warm_sources": ", ".join(warmup_sources),
-             "pinned": n - len(warmup_sources), "excluded": ", ".join(polish_excluded),
+    texts = {"n": n, "warm_count": len(warmup_sources), "warm_sources": format_value(Series(warmup_sources), locale),
+             "pinned": n - len(warmup_sources), "excluded": format_value(Series(polish_excluded), locale),
              "polish_count": sum(1 for c in cells if c not in polish_excluded)}
     if solutions:
         desc = labels["alt_warmup_subsimplex"].format(**texts, full_dim=full_dim, warm_dim=warm_dim, polish_dim=polish_dim)

@@ -11,7 +11,7 @@ import math
 import re
 from fractions import Fraction
 
-from grader.languages.numerals import exact_fraction, finite_decimal, format_number, list_separator
+from grader.languages.numerals import SERIES_SEPARATORS, exact_fraction, finite_decimal, format_number, list_separator
 
 
 def escape(text: str, quote: bool = False) -> str:
@@ -126,5 +126,7 @@ def svg(figure_id: str, width: int, height: int, title: str, desc: str, body: li
 
 
 def list_text(items, locale: str) -> str:
-    """Items of a text alternative, separated as the locale separates a list of numbers."""
-    return list_separator(locale).join(items)
+    """Items of a figure's text (its constraints, its rows, its points), separated as the locale separates a list:
+    its enumeration comma where it has one of its own (、 in ja and zh), else as it separates numbers (``;`` where
+    the decimal mark is a comma)."""
+    return (SERIES_SEPARATORS.get(locale) or list_separator(locale)).join(items)

@@ -31,6 +31,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
 
+from grader.languages.numerals import DECIMAL_COMMA
 from grader.reading.commas import separators
 from grader.reading.errors import AnswerSyntaxError, ParseError, fail  # noqa: F401  (the reader's errors)
 
@@ -142,10 +143,11 @@ NOTATIONS = (
 class Rewritten:
     """A text being rewritten, and per character its column in the original."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, convention: str = "en"):
         self.original = text
         self.text = text
         self.origin = list(range(len(text)))
+        self.convention = convention     # the student's locale: how a refusal quotes their number
 
     def column(self, i: int) -> int:
         """The original column of rewritten position ``i`` (past the end: the original's end)."""
@@ -213,10 +215,22 @@ def _decimal(text: str) -> Decimal | str:
         return text
 
 
+def _underscored(m: re.Match, typed: str, r: Rewritten) -> dict:
+    """The number an underscore is in, whole: where the decimal mark is a comma (fr, id), ``0,000_1`` is one
+    number, quoted whole and read as 0.0001 (the rule's pattern stops at the comma)."""
+    start, end = m.start(), m.end()
+    if r.convention in DECIMAL_COMMA:
+        before = re.search(r"[0-9]+,$", r.text[:start])
+        after = re.match(r",[0-9][0-9_]*", r.text[end:]) if "," not in r.text[start:end] else None
+        start, end = before.start() if before else start, end + (after.end() if after else 0)
+    number = r.text[start:end]
+    return {"text": r.typed(start, end).strip(), "value": _decimal(number.replace("_", ""))}
+
+
 REFUSAL_PARAMS = MappingProxyType({
     "comment-in-answer": lambda m, typed, r: {"kept": r.typed(0, m.start()).strip()},
     "number-base": _base,
-    "digit-underscore": lambda m, typed, r: {"text": typed, "value": _decimal(m.group().replace("_", ""))},
+    "digit-underscore": _underscored,
     "middle-dot": lambda m, typed, r: {"text": typed, "point": _decimal(m.group().replace("\u00b7", ".")),
                                        "product": m.group().replace("\u00b7", "*")},
     "percent-sign": lambda m, typed, r: {"text": typed,
@@ -240,7 +254,7 @@ def rewrite(text: str, *, convention: str = "en", shape: tuple | None = None,
     ``convention``: the student's locale (how a comma between digits reads where the answer's shape
     leaves two readings); ``shape``: what the part expects (:func:`grader.reading.commas.separators`);
     ``words``: the names and functions an answer may use (``2 pi`` is a missing ``*``, not a unit)."""
-    r = Rewritten(text)
+    r = Rewritten(text, convention)
     r.translate(CHARACTERS)
     for rule in GROUPING:
         r.apply(rule)

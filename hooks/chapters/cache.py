@@ -34,9 +34,11 @@ def fingerprint() -> str:
     return files.fingerprint([path for pattern in SOURCES for path in sorted(ROOT.glob(pattern))], ROOT)
 
 
-def cached(kind: str, key: object, compute: Callable[[], object]) -> object:
-    """`compute()`'s JSON-able result, computed once per fingerprint and key."""
-    name = hashlib.sha256(json.dumps([fingerprint(), kind, key], sort_keys=True, default=str).encode()).hexdigest()
+def cached(kind: str, key: object, compute: Callable[[], object], sources: list[Path] | None = None) -> object:
+    """`compute()`'s JSON-able result, computed once per fingerprint and key; `sources`: the files it depends on,
+    when they are not the bank's (`SOURCES`: a result that no catalog changes is not computed again for one)."""
+    stamp = fingerprint() if sources is None else files.fingerprint(sources, ROOT)
+    name = hashlib.sha256(json.dumps([stamp, kind, key], sort_keys=True, default=str).encode()).hexdigest()
     path = FOLDER / f"{kind}-{name[:24]}.json"
     if path.exists():
         return json.loads(path.read_text(encoding="utf-8"))

@@ -5,16 +5,16 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from grader.files import tomllib
 from hooks.chapters.pages import SOURCE
+from hooks.chapters.readable import read_toml
 
 
 def load_labels(docs: Path) -> dict[str, dict[str, str]]:
-    """Every locale's labels.toml, flattened ('parts.distance'), checked against English's keys and placeholders."""
+    """Every locale's labels.toml, flattened ('parts.distance'), checked against English's keys and placeholders.
+    A file that cannot be read raises hooks.chapters.readable.Unreadable, with its line."""
     labels = {}
     for path in sorted(docs.glob("*/labels.toml")):
-        with path.open("rb") as handle:
-            labels[path.parent.name] = _flatten(tomllib.load(handle))
+        labels[path.parent.name] = _flatten(read_toml(path, f"docs/{path.parent.name}/labels.toml"))
     english = labels.get(SOURCE, {})
     problems = []
     for lang, table in labels.items():

@@ -40,6 +40,22 @@ def _join_numbers(markup: str) -> str:
         markup = joined
 
 
+# latex2mathml writes `;` and `:` as identifiers (`<mi>`), which have no space around them: `(1;0;0)`. They are
+# separators, operators with the spacing the reader's browser gives punctuation (`<mo>`, as it writes `,`):
+# `(1; 0; 0)` as the fr and id pages separate a point's entries (grader.languages.numerals.tex_list_separator)
+SEPARATORS = ",;:"
+SEPARATOR_IDENTIFIER = re.compile(r"<mi>(,|;|:|&#x0002C;|&#x0003B;|&#x0003A;)</mi>")
+
+
+def _separators_as_operators(markup: str) -> str:
+    return SEPARATOR_IDENTIFIER.sub(r"<mo>\1</mo>", markup)
+
+
+def misread_separators(markup: str) -> list[str]:
+    """The separators (`, ; :`) a piece of MathML writes as identifiers, unspaced: what a check reports."""
+    return [html.unescape(m.group(1)) for m in SEPARATOR_IDENTIFIER.finditer(markup)]
+
+
 # latex2mathml passes a command it does not know through as an identifier
 UNKNOWN_COMMAND = re.compile(r"<mi>(\\[A-Za-z]+)</mi>")
 
@@ -62,7 +78,7 @@ def tex_to_mathml(tex: str, display: bool = False) -> str:
     unknown = UNKNOWN_COMMAND.search(markup)
     if unknown:
         raise MathError(tex, f": unknown command {unknown.group(1)}")
-    return _join_numbers(markup)
+    return _separators_as_operators(_join_numbers(markup))
 
 
 def render_math(page_html: str) -> str:

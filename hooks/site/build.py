@@ -114,7 +114,7 @@ def check_translations(docs: Path, root: Path):
            files.fingerprint(checks, ROOT), str(root)]
     found = {locale: [translations.Finding(*row) for row in rows]
              for locale, rows in cache.cached("checks", key, compute).items()}
-    # markup that could run script is reported by the build once it is escaped, so the page is still written
+    # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
 

@@ -1,15 +1,18 @@
 """MkDocs hook: the theme's page (hooks/theme/page.py) wired to MkDocs events.
 
-Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
-on_post_template (the 404 page), on_post_build (this locale's search index and sitemap; after the last
-locale, the default locale's index, the root 404.html and the root sitemap). It is a hook of its own, beside hooks/course.py,
-because its on_post_build must run after mkdocs-static-i18n's and the course's must not.
+Event order per locale build: on_config (the site's address, checked; this locale's permalink title and
+colour switch names), on_nav (the locale's navigation, kept), on_env (every page read: the staff pages out
+of the students' navigation and footer), on_post_page (the page, its address kept for the locale's sitemap),
+on_post_template (the locale's 404 page: `<locale>/404.html`, or the root's, kept), on_post_build (this
+locale's search index and sitemap; after the last locale, the default locale's index and the root
+404.html). It is a hook of its own, beside hooks/course.py, because its on_post_build must run after
+mkdocs-static-i18n's and the course's must not.
 """
 
 from __future__ import annotations
 
-import gzip
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,33 +21,33 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from mkdocs.exceptions import PluginError  # noqa: E402
 from mkdocs.plugins import event_priority  # noqa: E402
 from mkdocs.utils import write_file  # noqa: E402
 
+from hooks.theme import address, frame, navigation  # noqa: E402
 from hooks.theme.page import (  # noqa: E402
     _search_index,
     default_entries,
-    default_sitemap,
     locale_index,
     locale_sitemap,
     page_output,
-    with_named_search_dialog,
     without_language_alternates,
 )
 
 
 @dataclass
 class Build:
-    """What this hook keeps between the events of one build: the labels, and the 404 page to write."""
+    """What this hook keeps between the events of one build: the labels, the locale's navigation, the root
+    404 page to write."""
 
     labels: dict = field(default_factory=dict)
+    nav: object = None
     page_404: str | None = None
     pages: dict = field(default_factory=dict)   # locale -> the URLs of its pages, for its sitemap
 
 
 BUILD = Build()
-
-
 
 
 def _i18n(config):
@@ -66,8 +69,27 @@ def on_config(config):
     global BUILD
     if not BUILD.labels or not getattr(_i18n(config), "building", False):   # a new build or rebuild
         BUILD = Build(load_labels(Path(config.docs_dir)))  # hooks/course.py reports a malformed labels.toml first
-    config.mdx_configs.setdefault("toc", {})["permalink_title"] = _labels(_locale(config))["reader.permalink"]
+        try:
+            address.site_address(config.site_url, os.environ)
+        except address.AddressError as error:
+            raise PluginError(f"the site's address is wrong: {error}") from None
+    labels = _labels(_locale(config))
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = labels["reader.permalink"]
+    if isinstance(config.theme.get("palette"), list):
+        config.theme["palette"] = frame.with_palette_names(config.theme["palette"], labels)
     return config
+
+
+@event_priority(-200)  # after mkdocs-static-i18n's (-100), which gives the locale its navigation
+def on_nav(nav, config, files):
+    BUILD.nav = nav
+    return nav
+
+
+def on_env(env, config, files):
+    locale = _locale(config)
+    navigation.for_students(BUILD.nav, staff_listed=locale == getattr(_i18n(config), "default_language", locale))
+    return env
 
 
 def on_post_page(output, page, config):
@@ -77,10 +99,22 @@ def on_post_page(output, page, config):
 
 
 def on_post_template(output_content, template_name, config):
+    """The locale's 404 page, in its words, its search its locale's: the default locale's is kept for the root
+    (every locale's build writes the root's), another's written to its folder."""
     i18n = _i18n(config)
-    default = getattr(i18n, "default_language", None)
-    if template_name == "404.html" and getattr(i18n, "current_language", None) == default:
-        BUILD.page_404 = with_named_search_dialog(without_language_alternates(output_content))
+    if template_name != "404.html" or i18n is None:
+        return output_content
+    locale, default = _locale(config), i18n.default_language
+    link = i18n.get_language_config(locale).link
+    page = frame.not_found(without_language_alternates(output_content), _labels(locale),
+                           address.locale_home(config.site_url or "/", link))
+    page = page_output(page, locale, default, _labels(locale))
+    if locale == default:
+        homes = [address.locale_home(config.site_url or "/", lang.link) for lang in i18n.config.languages
+                 if lang.build and lang.locale != default]
+        BUILD.page_404 = address.with_locale_choice(page, homes)
+    else:
+        write_file(page.encode("utf-8"), str(Path(config.site_dir) / link.strip("/") / "404.html"))
     return output_content
 
 
@@ -105,8 +139,4 @@ def on_post_build(config):
                str(site / "search" / "search_index.json"))
     if BUILD.page_404:
         write_file(BUILD.page_404.encode("utf-8"), str(site / "404.html"))
-    sitemap = site / "sitemap.xml"
-    if config.site_url and sitemap.is_file():
-        text = default_sitemap(sitemap.read_text(encoding="utf-8"), config.site_url, others).encode("utf-8")
-        write_file(text, str(sitemap))
-        write_file(gzip.compress(text, mtime=0), str(site / "sitemap.xml.gz"))
+

@@ -6,6 +6,8 @@
   one, to map pages between languages; next to a page there is none, so every page load made one
   failed request (and a console error) per language. The switcher's own links already lead to the
   same lesson, so the <head> copies go (`without_language_alternates`, called by hooks/course.py).
+  Search engines find each page's languages in the one sitemap.xml, at the site's root
+  (mkdocs-static-i18n's: absolute addresses under site_url, each page's hreflang alternates).
 - Search per locale. mkdocs-static-i18n merges every locale's pages into the one index the theme
   loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
   every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with
@@ -15,18 +17,19 @@
   search box already has, in the page's language), a heading's permanent link its title in the
   page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
   it when it scrolls sideways (`[reader] formula`, used by assets/reader.js).
-- The root 404.html: every locale's build writes it, the last one wins; it is the default locale's.
-- One warning of mkdocs-static-i18n dropped (:class:`SwitcherKeptRight`): assets/reader.js does what it warns of.
+  The theme's other words that are in one language for all, or none, are labels too (frame.py).
+- The 404 pages: each locale's in its folder, `<locale>/404.html`; the root's is the default locale's
+  (every locale's build writes the root's, the last one wins: hook.py writes it again at the end), and
+  sends a reader to their locale's (address.py).
 - A sitemap per locale. The theme's instant navigation swaps in, without a reload, only the pages listed in
-  `sitemap.xml` next to the page's `base`: each locale's folder (above). Each locale gets its own pages there
-  (its fallbacks too): `<locale>/sitemap.xml`, and at the root mkdocs-static-i18n's, which lists every locale's
-  pages, keeps the default locale's (each with its alternates in the other languages). So a link to another
-  locale (the language switcher) loads that page anew, with its language's theme words and search. The
-  addresses start with `site_url`: instant navigation needs the site served there.
+  `sitemap.xml` next to the page's `base`: each other locale's folder (above) gets `<locale>/sitemap.xml`, its
+  own pages (its fallbacks too); the default locale's is mkdocs-static-i18n's at the root, which lists every
+  locale's pages: assets/reader.js makes a link into another locale's folder load its page anew (with that
+  language's theme words and search). The addresses start with `site_url`: instant navigation needs the site
+  served there.
+- One warning of mkdocs-static-i18n dropped (:class:`SwitcherKeptRight`): assets/reader.js does what it warns of.
 
-Event order per locale build: on_config (this locale's permalink title), on_post_page (the page),
-on_post_template (the 404 page), on_post_build (this locale's search index; after the last locale,
-the default locale's index and the root 404.html).
+The events that call these: hook.py.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ import json
 import logging
 import re
 from pathlib import Path
+
+from hooks.theme.frame import framed
 
 HEAD_ALTERNATE = re.compile(r'[ \t]*<link rel="alternate" href="[^"]*" hreflang="[^"]*">\n?')
 CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"base": ")([^"]*)(")', re.S)
@@ -84,8 +89,8 @@ def with_formula_names(output: str, name: str) -> str:
 
 
 def page_output(output: str, locale: str, default_locale: str, labels: dict) -> str:
-    """Everything this hook changes in a written page."""
-    output = with_named_search_dialog(with_formula_names(output, labels["reader.formula"]))
+    """Everything this hook changes in a written page (a 404 page included)."""
+    output = framed(with_named_search_dialog(with_formula_names(output, labels["reader.formula"])), labels)
     return output if locale == default_locale else with_locale_search(output, locale)
 
 
@@ -126,12 +131,3 @@ def locale_sitemap(site_url: str, urls: list[str]) -> str:
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{entries}</urlset>\n')
 
-
-SITEMAP_ENTRY = re.compile(r"[ \t]*<url>\s*<loc>([^<]*)</loc>.*?</url>\n?", re.S)
-
-
-def default_sitemap(sitemap: str, site_url: str, other_locales: list[str]) -> str:
-    """The root sitemap without the entries of the pages in another locale's folder."""
-    others = tuple(site_url.rstrip("/") + f"/{locale}/" for locale in other_locales)
-    return SITEMAP_ENTRY.sub(lambda entry: "" if html.unescape(entry.group(1)).startswith(others) else entry.group(0),
-                             sitemap)

@@ -20,6 +20,8 @@ from hooks.chapters.pages import SOURCE, recorded_hash, source_hash
 from hooks.translations import typography
 
 KINDS = {
+    "file": "a page or a TOML file that cannot be read (not saved as UTF-8, or TOML that does not parse): nothing "
+            "else of the locale is checked, and nothing built, until it is fixed",
     "missing": "an English page with no translation: readers see the English page, with a notice",
     "stale": "the English page changed since the translation was stamped: readers see a notice",
     "structure": "headings (levels) or blocks (types, ids, order) differ from English",
@@ -33,7 +35,7 @@ KINDS = {
     "block": "a malformed block",
     "link": "a link to no page",
     "bank-number": "exercise data written by hand instead of rendered from the grader's bank",
-    "markup": "raw HTML that could run script in a reader's browser (the build shows it as text and fails)",
+    "markup": "raw HTML the pages' allow-list does not hold (it could run script or load from elsewhere): the build removes it and fails",
     "catalog": "the grader's messages for the locale (grader/locale/<locale>/LC_MESSAGES/grader.po) lack one, "
                "or its placeholders or format differ from English",
     "catalog-stale": "a grader message whose English changed since it was translated, or marked fuzzy",
@@ -46,14 +48,21 @@ KINDS = {
              "introduces the exercise on its page",
     "typography": "an apostrophe other than the one the locale writes everywhere else (’ in French); in French, a "
                   "high punctuation mark (: ; ! ?) or guillemets without their no-break space; in Japanese and Chinese, "
-                  "ASCII punctuation next to CJK text where the full-width mark belongs (：（）)",
-    "particle": "a Korean particle right after a placeholder ({name}은): it cannot agree with every value",
+                  "ASCII punctuation next to CJK text where the full-width mark belongs (：（）) or a list joined with ', ' "
+                  "(、), and a space between two CJK characters; in Korean, a bracket set apart from its word; in "
+                  "Indonesian, a point's ' ; ' (the grader writes '; ')",
+    "particle": "a Korean particle right after a placeholder ({name}은), or one that does not agree with the value the "
+                "grader fills in: it cannot agree with every value",
+    # as the reader sees it: the grader's messages with their values, the figures as drawn (hooks.translations.composed,
+    # hooks.translations.rendered)
+    "composed": "a grader message that reads badly once the grader fills in its values: an embedded message with a colon "
+                "of its own, mid-sentence; a quote that cuts the student's number",
     "review": "the review record (docs/<locale>/review.toml) cannot be read, or names no such page",
     "review-stale": "a review of the labels or the catalog made against an older English text: review what "
                     "changed, then record it",
 }
 INFO_KINDS = frozenset({"missing", "stale", "catalog-stale", "catalog-untranslated", "review-stale"})
-BREAKING_KINDS = frozenset({"block", "link", "markup"})  # they break the page: errors on a draft too
+BREAKING_KINDS = frozenset({"file", "block", "link", "markup"})  # they break the page: errors on a draft too
 RENDER_KINDS = frozenset({"markup"})  # the build reports these itself, once it has rendered them harmless
 
 EXPORT_MARKER = re.compile(r"\[(?:BLOCK_TYPE|[A-Z]{2,}_[A-Z_]+)\b[^\]]*\]")
@@ -211,6 +220,24 @@ def check_numbers(outline, translated, locale, glossary, skeleton, here):
             yield here(line), "numbers", f"English has {value} in this section (line {line}); it is missing here"
     for line, number in decimal_point_numbers(lines, locale):
         yield line, "numbers", decimal_point_fix(number, locale)
+    for line, text in lines:
+        for problem in grouped_four_digits(text, locale)[:1]:
+            yield line, "numbers", problem
+
+
+def grouped_four_digits(text: str, locale: str) -> list[str]:
+    """Whole numbers of four digits written with the locale's grouping separator (id 2.000, en 2,000, fr 2 000):
+    every locale writes them ungrouped, as the grader's messages, `grader show` and the figures do
+    (grader.languages.numerals.GROUP_FROM)."""
+    from grader.languages.numerals import GROUP_FROM
+
+    if GROUP_FROM <= 4:
+        return []
+    thousands = pages.FORMATS.get(locale, pages.FORMATS[SOURCE])[1]
+    separators = re.escape("\u202f\u00a0" if thousands == "\u202f" else thousands)
+    pattern = rf"(?<![\w.,\u202f\u00a0])([1-9])[{separators}](\d{{3}})(?![\w{separators}]|[.,]\d)"
+    return [f"{m.group(0)} groups a whole number of four digits: every locale writes it as the grader and the figures "
+            f"do, {m.group(1)}{m.group(2)}" for m in re.finditer(pattern, text)]
 
 
 def decimal_point_fix(number: str, locale: str) -> str:
@@ -397,7 +424,7 @@ LINK = re.compile(r"\]\(([^)#\s]+\.md)(?:#[^)]*)?\)")
 def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | None = None) -> list[Finding]:
     """Malformed blocks (naming ids outside `known_ids`, when given), markup that could run script, math that
     cannot render, links to no page."""
-    from hooks.chapters.mathml import MathError, tex_to_mathml
+    from hooks.chapters.mathml import MathError, misread_separators, tex_to_mathml
     from hooks.chapters.sanitize import unsafe_in_chapter
 
     findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
@@ -406,9 +433,13 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
                          "write it in words") for line, _, title in pages.headings(text) if "$" in title]
     for line, tex, is_display in pages.math_segments(text):
         try:
-            tex_to_mathml(tex.strip(), is_display)
+            markup = tex_to_mathml(tex.strip(), is_display)
         except MathError as error:
             findings.append(Finding(path, line, "math", str(error)))
+            continue
+        findings += [Finding(path, line, "math", f"${tex.strip()}$ renders {', '.join(map(repr, separators))} as an "
+                             "identifier (<mi>), with no space after it: a separator is an operator (<mo>), "
+                             "hooks/chapters/mathml.py") for separators in [misread_separators(markup)] if separators]
     links = [(line.number, m.group(1)) for line in chapter.scan(text).lines if line.kind == chapter.PROSE
              for m in LINK.finditer(line.text)]
     findings += [Finding(path, number, "link", f"no page '{page}' in English or here")

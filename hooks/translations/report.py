@@ -24,8 +24,8 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader.files import tomllib
 from hooks.chapters.pages import SOURCE, is_draft
+from hooks.chapters.readable import Unreadable, read_text, read_toml
 from hooks.translations import pagechecks
 from hooks.translations.docs import english_only, label_lines, locales, relative  # noqa: F401  (the command's vocabulary)
 from hooks.translations.pagechecks import (  # noqa: F401 - Finding, KINDS and INFO_KINDS are the command's vocabulary too
@@ -50,7 +50,7 @@ from hooks.translations.pagechecks import (  # noqa: F401 - Finding, KINDS and I
 def load_glossary(folder: Path, english: Glossary | None = None) -> Glossary:
     """The folder's glossary.toml; identifiers and allowed words also come from English's (`english`)."""
     path = folder / "glossary.toml"
-    table = tomllib.loads(path.read_text("utf-8")) if path.exists() else {}
+    table = read_toml(path) if path.exists() else {}
     base = english or Glossary()
     return Glossary(
         terms=tuple(table.get("term", [])),
@@ -80,8 +80,13 @@ def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> lis
 def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
     """Every finding for one locale folder, informational ones included, sorted by file and line.
 
-    `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures)."""
+    `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures). A file that
+    cannot be read (not UTF-8, TOML that does not parse) is the only finding until it is fixed: every other
+    check reads it."""
     english_dir, folder = docs / SOURCE, docs / locale
+    slips = unreadable_files(docs, locale, root)
+    if slips:
+        return slips
     english_glossary = load_glossary(english_dir)
     glossary = load_glossary(folder, english_glossary)
     known_pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
@@ -106,12 +111,27 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
+    from hooks.translations.composed import check_composed
+    from hooks.translations.rendered import check_exercise_math, check_figures
     from hooks.translations.surfaces import check_surfaces
 
     findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
-        check_surfaces(docs, locale, root, glossary)
+        check_surfaces(docs, locale, root, glossary) + check_composed(locale, glossary) + \
+        check_figures(docs, locale, root, glossary) + check_exercise_math(docs, locale, root)
     findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
     return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
+
+
+def unreadable_files(docs: Path, locale: str, root: Path) -> list[Finding]:
+    """The locale's pages and TOML files, and English's (every check reads them), that cannot be read."""
+    found = []
+    for folder in dict.fromkeys((docs / SOURCE, docs / locale)):
+        for path in sorted([*folder.glob("*.md"), *folder.glob("*.toml")]):
+            try:
+                (read_toml if path.suffix == ".toml" else read_text)(path)
+            except Unreadable as slip:
+                found.append(Finding(relative(path, root), slip.line, "file", slip.what))
+    return found
 
 
 def reviewed_hashes(docs: Path, locale: str, root: Path) -> dict[str, str]:
@@ -175,7 +195,8 @@ UNTRANSLATED = "catalog-untranslated"
 def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
     """Each translated locale's progress, from its findings (`check_locale`): what the command prints and the
     status page shows, file by file."""
-    english = [p for p in sorted((docs / SOURCE).glob("*.md")) if not english_only(p.read_text("utf-8"))]
+    text = lambda p: p.read_bytes().decode("utf-8", "replace")  # noqa: E731 - an unreadable page is a finding already
+    english = [p for p in sorted((docs / SOURCE).glob("*.md")) if not english_only(text(p))]
     name = lambda f: Path(f.path).name  # noqa: E731
     rows = []
     for locale, found in findings.items():
@@ -192,7 +213,7 @@ def progress(docs: Path, findings: dict[str, list[Finding]]) -> list[Progress]:
                              tuple(name(f) for f in found if f.kind == "missing"),
                              tuple(name(f) for f in found if f.kind == "stale"),
                              sum(f.error for f in found), sum(w for _, _, w in files),
-                             tuple(p.name for p in pages if is_draft(p.read_text("utf-8"))), files,
+                             tuple(p.name for p in pages if is_draft(text(p))), files,
                              tuple(re.findall(r"'([^']+)'", f.message)[0] if "'" in f.message else f.path
                                    for f in found if f.kind == UNTRANSLATED)))
     return rows

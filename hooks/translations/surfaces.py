@@ -28,6 +28,7 @@ from hooks.translations.pagechecks import (
     check_prose,
     decimal_point_fix,
     decimal_point_numbers,
+    grouped_four_digits,
     latin_prose,
     unrendered_terms,
 )
@@ -103,17 +104,19 @@ OPERAND = r"[A-Za-z0-9_.]+(?:\([^()]*\))?"
 FORMULA = re.compile(rf"{OPERAND}(?:\s+[-+*/=<>≤≥·]=?\s+{OPERAND})+")  # lr(s) = peak * s / warmup_steps, q . k_i
 
 
-def prose(text: str, names: tuple[str, ...] = ()) -> str:
+def prose(text: str, names: tuple[str, ...] = (), formulas: bool = True) -> str:
     """The words of a label or message: placeholders, formulas and code blanked (`{x}` is not a word); an
     export marker is left for the markers check. ``names``: identifiers the text may give in brackets after
-    their description (a datum's name: 'fraction of the peak (fraction)')."""
+    their description (a datum's name: 'fraction of the peak (fraction)'); ``formulas`` False: formulas kept
+    (a list of constraints, `H ≥ 0.5, D ≤ 0.25`, is punctuated as prose)."""
     for name in names:
         text = text.replace(f"({name})", " ")
     pieces = EXPORT_MARKER.split(text)
     markers = EXPORT_MARKER.findall(text)
     for index, piece in enumerate(pieces):
         piece = PLACEHOLDER.sub(" ", piece).replace("{{", "{").replace("}}", "}")
-        piece = FORMULA.sub(lambda m: " " if _code(m.group(0)) else m.group(0), piece)
+        if formulas:
+            piece = FORMULA.sub(lambda m: " " if _code(m.group(0)) else m.group(0), piece)
         for _ in range(2):                     # a call inside a call: softmax(q . k_i / sqrt(d_k))
             piece = CODE.sub(" ", piece)
         pieces[index] = piece
@@ -160,6 +163,9 @@ def check_numbers(unit: Unit, locale: str):
     found = next(decimal_point_numbers([(0, _figures(unit.text))], locale), None)
     if found is not None:
         yield "numbers", decimal_point_fix(found[1], locale)
+        return
+    for problem in grouped_four_digits(_figures(unit.text), locale)[:1]:
+        yield "numbers", problem
         return
     english = Counter(v for _, v in pages.numbers([(0, _figures(unit.english))], SOURCE))
     found = Counter(v for _, v in pages.numbers([(0, _figures(unit.text))], locale))

@@ -5,7 +5,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import sympy
-import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from grader import bank
 from grader.judging.check import check_part
@@ -24,8 +24,12 @@ def chapters_exercises() -> dict[str, str]:
     navigation's order."""
     from hooks.chapters.blockspec import scan_blocks
 
+    def pages(items):   # a page's file name, or a section {title: [its items]}
+        for item in items:
+            yield from (page for section in item.values() for page in pages(section)) if isinstance(item, dict) else [item]
+
     found = {}
-    for page in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]:
+    for page in pages(yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]):
         uses, _ = scan_blocks((ROOT / "docs" / "en" / page).read_text(encoding="utf-8"), page)
         found.update((use.argument, page.removesuffix(".md")) for use in uses if use.name == "exercise")
     return found

@@ -7,6 +7,7 @@ import sympy
 from sympy import E, Rational, sqrt
 
 from grader.judging.check import check_part
+from grader.reading import parse
 from grader.reading.parse import MAX_LENGTH, AnswerSyntaxError, parse_answer
 
 
@@ -345,6 +346,20 @@ def test_refusals_say_what_was_understood(text, key, column, params):
     error = info.value.error
     assert (error.key, error.column) == (key, column)
     assert params.items() <= error.param_dict.items()
+
+
+@pytest.mark.parametrize("text, convention, quoted, value", [
+    ("0,000_1", "fr", "0,000_1", Decimal("0.0001")),     # one number across its decimal comma: not '000_1', 1
+    ("2_000,5", "id", "2_000,5", Decimal("2000.5")),
+    ("(0,5 ; 1_0)", "fr", "1_0", Decimal("10")),
+    ("(1, 2_000.5)", "fr", "2_000.5", Decimal("2000.5")),
+    ("0,000_1", "en", "000_1", Decimal("1")),             # English's comma between digits is no decimal mark
+])
+def test_an_underscore_refusal_quotes_the_whole_number_as_the_locale_writes_it(text, convention, quoted, value):
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse.read(text, convention=convention)
+    assert info.value.error.key == "digit-underscore"
+    assert info.value.error.param_dict == {"text": quoted, "value": value}
 
 
 @pytest.mark.parametrize("key", ["comment-in-answer", "number-base", "digit-underscore",

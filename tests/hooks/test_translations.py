@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -105,6 +106,11 @@ EDITED = [
     ("fr", PAGE, "`dictionary`", "`dictionnaire`", "glossary"),
     ("zh", PAGE, "`repo-docs`", "仓库文档", "glossary"),
     ("ja", "02-attention-projection.md", "アテンション", "注意機構", "glossary"),
+    # what the reviewers read: id's 2.000 where the grader and the figures write 2000; a Korean bracket set apart
+    # from its word; a Japanese list joined with ASCII ', '
+    ("id", "03-loss-terrain.md", "2000 langkah", "2.000 langkah", "numbers"),
+    ("ko", "03-loss-terrain.md", "모델을 재설정 없이", "모델을 (재설정 없이)", "typography"),
+    ("ja", "02-attention-projection.md", "ほぼ 1、残り", "ほぼ 1, 残り", "typography"),
 ]
 
 
@@ -309,3 +315,31 @@ def test_exercise_data_written_by_hand_is_found(locale, sentence):
 def test_numbers_outside_exercises_are_the_lessons_own():
     text = real("en", "05-submanifold.md")
     assert "16" in text and translations.restated(text, "p.md", "en", translations.bank_values()) == []
+
+
+# --- a translator's slip in a file is named with its line, never a traceback
+
+SLIPS = [   # (file, the line the translator breaks, how)
+    ("labels.toml", 3, lambda row: row + " = = a slip"),
+    ("glossary.toml", 2, lambda row: "[unclosed"),
+    ("labels.toml", 4, lambda row: row.replace('"', "", 1)),
+    (PAGE, 7, None),   # the page saved in Latin-1: the first line with a letter Latin-1 writes otherwise
+]
+
+
+@pytest.mark.parametrize("name, line, slip", SLIPS, ids=["labels", "glossary", "a quote left out", "latin-1 page"])
+def test_a_slip_in_a_file_is_named_with_its_line(tmp_path, name, line, slip):
+    docs = copy_locale_pair(tmp_path, "fr")
+    path = docs / "fr" / name
+    rows = path.read_text(encoding="utf-8").split("\n")
+    if slip is None:
+        path.write_bytes("\n".join(rows).encode("latin-1", "replace"))
+        line, words = next(n for n, row in enumerate(rows, 1) if not row.isascii()), "not UTF-8"
+    else:
+        rows[line - 1] = slip(rows[line - 1])
+        path.write_text("\n".join(rows), encoding="utf-8")
+        words = "not valid TOML"
+    found = run_command("fr", cwd=tmp_path)
+    assert found.returncode == 1, found.stdout + found.stderr
+    assert "Traceback" not in found.stderr, found.stderr
+    assert re.search(rf"^docs/fr/{re.escape(name)}:{line}: file: [^\n]*{words}", found.stdout, re.M), found.stdout

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from grader import bank
 from grader.model import targets
@@ -450,7 +451,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
 
 def two_locale_config(folder: Path, **course) -> Path:
     """The real configuration and chapters, built in English and French only; extra.course updated."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(ROOT / "docs")
     config["hooks"] = [str(ROOT / "hooks/course.py")]
     for plugin in config["plugins"]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.hooks.test_blockspec import MALFORMED
@@ -15,7 +16,7 @@ from tests.hooks.test_blockspec import MALFORMED
 
 def make_fixture_site(tmp_path: Path, chapter: str, course: dict | None = None) -> Path:
     """A one-locale copy of the real configuration whose docs hold `chapter` (and `course`: its extra.course)."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     docs = tmp_path / "docs"
     (docs / "en").mkdir(parents=True)
     shutil.copy(ROOT / "docs/en/labels.toml", docs / "en/labels.toml")
@@ -106,4 +107,14 @@ def test_a_wrong_course_setting_fails_the_build(tmp_path):
     assert result.returncode != 0
     assert "extra.course.solutions: 'false' is a string, not true or false: write it without quotes" in result.stderr
     assert "extra.course.colour: no such setting" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_page_not_saved_as_utf8_fails_the_build_with_its_line(tmp_path):
+    config = make_fixture_site(tmp_path, "# T\n\nPlain.\n\nDéjà vu.\n")
+    page = tmp_path / "docs/en/index.md"
+    page.write_bytes(page.read_text(encoding="utf-8").encode("latin-1"))
+    result = run_mkdocs_build(config, tmp_path / "site")
+    assert result.returncode != 0
+    assert "docs/en/index.md:5: file: the file is not UTF-8" in result.stderr, result.stderr[-2000:]
     assert "Traceback" not in result.stderr

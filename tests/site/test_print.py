@@ -15,6 +15,7 @@ import unicodedata
 import pytest
 import tomllib
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from grader.languages.messages import message
 from tests.conftest import ROOT, run_mkdocs_build
@@ -57,7 +58,7 @@ def solution_answers(page) -> list[str]:
 def printing_site(tmp_path_factory):
     """The real site built with `extra.course.print_solutions: true`."""
     folder = tmp_path_factory.mktemp("print-solutions")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(DOCS)
     config["hooks"] = [str(ROOT / hook) for hook in config["hooks"]]
     config.setdefault("extra", {}).setdefault("course", {})["print_solutions"] = True

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from hooks.chapters.pages import source_hash
 from hooks.translations import review
@@ -25,7 +26,8 @@ def copy_project(tmp_path: Path, locales: tuple[str, ...] | None = None) -> Path
     for name in ("docs", "hooks", "grader", ".cache"):
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    shutil.copy(ROOT / "README.md", tmp_path / "README.md")     # its `grader check` examples: the checker's corpus
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(tmp_path / "docs")
     config["hooks"] = [str(tmp_path / "hooks" / "course.py")]
     if locales is not None:
@@ -54,6 +56,9 @@ def test_a_label_or_catalog_defect_fails_the_strict_build_at_its_line(tmp_path):
         "%s:%d: glossary:" % set_message(tmp_path, "ja", "constraint-floor", "下限 {symbol} >= {bound}"),
         "%s:%d: typography:" % set_message(tmp_path, "fr", "squared-distance",
                                            "C'est la distance au carré : prenez la racine carrée de la somme des carrés."),
+        # what shows only once the grader fills the message in: a space before a value that is Chinese text
+        "%s:%d: typography: wrong-form, as the grader writes it" % set_message(tmp_path, "zh", "wrong-form",
+                                                                               "形式不对：应为 {expected}，但你给出的是{got}。"),
     ]
     assert not any(where in before for where in wheres)
     result = run_mkdocs_build(config, tmp_path / "site")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import tomllib
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from tests.conftest import ROOT, run_mkdocs_build, wait_seconds
 
@@ -74,7 +75,7 @@ def test_the_status_page_shows_the_commands_table(built_site):
 def copy_site(tmp_path: Path) -> Path:
     """A copy of the real project's docs and configuration, to break; built with the project's hooks, all of them."""
     shutil.copytree(ROOT / "docs", tmp_path / "docs")
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(tmp_path / "docs")
     config["hooks"] = [str(ROOT / hook) for hook in config["hooks"]]
     path = tmp_path / "mkdocs.yml"

@@ -12,6 +12,8 @@
  * - The language switcher leads to this page in each language. The theme's instant navigation swaps the page
  *   in place but keeps the header, and the switcher's links in it: they are pointed at each page swapped in
  *   (each language's folder, read on the first page, and this page's path in it: every locale has every page).
+ *   A link into another language's folder loads its page anew (target="_self": the theme leaves it to the
+ *   browser), with that language's words and search: the root's sitemap lists every language's pages.
  *
  * The theme's instant navigation swaps pages without reloading this script: each page is attached when the
  * theme says it is in place (its `document$`).
@@ -59,6 +61,11 @@
     if (!here.href.startsWith(folders.base)) return;
     const page = here.href.slice(folders.base.length);
     folders.links.forEach((folder, link) => { link.href = folder + page; });
+    const all = [...new Set(folders.links.values())].sort((a, b) => b.length - a.length);  // the deepest first
+    document.querySelectorAll("a[href]").forEach(link => {
+      const folder = all.find(f => link.href.startsWith(f));
+      if (folder && folder !== folders.base && !link.target) link.target = "_self";
+    });
   }
 
   const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));

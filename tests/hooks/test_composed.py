@@ -1,0 +1,137 @@
+"""The grader's messages with their values filled in: composed as the grader writes them, and each defect that only
+shows once composed, planted in a copy of the catalogs, found at the message's msgstr line."""
+
+from __future__ import annotations
+
+import shutil
+from decimal import Decimal
+
+import pytest
+
+from grader import bank
+from grader.languages.messages import LOCALES, message
+from hooks.translations import composed
+from hooks.translations import report as translations
+from tests.hooks.test_surfaces import CATALOG, ROOT, clean_copy, set_message
+
+
+def glossary(locale: str) -> translations.Glossary:
+    return translations.load_glossary(ROOT / "docs" / locale, translations.load_glossary(ROOT / "docs" / "en"))
+
+
+def found(locale: str, root=None, said=None) -> list[tuple[str, int, str]]:
+    return [(f.path, f.line, f.kind) for f in composed.check_composed(locale, glossary(locale), root, said)]
+
+
+def msgstr_line(root, locale: str, key: str) -> int:
+    lines = (root / CATALOG.format(locale)).read_text(encoding="utf-8").splitlines()
+    at = lines.index(f'msgctxt "{key}"')
+    return next(n for n in range(at, len(lines)) if lines[n].startswith("msgstr ")) + 1
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_a_composed_message_is_the_text_the_grader_writes(lang):
+    """compose() marks where each value goes; its text is message()'s, word for word, for every message the bank
+    and the answers fill (a drift between the two would check a text no student reads)."""
+    table, english = composed.templates(lang), composed.templates("en")
+    said = composed.everything_said()
+    for one in said:
+        params = {name: value.text(lang) if isinstance(value, composed.Localized) else value for name, value in one.params}
+        assert composed.compose(one.key, dict(one.params), lang, table, english).text == \
+            message(one.key, lang, **params), (one.key, one.origin)
+
+
+def test_the_grader_fills_every_prompt_form_and_refusal_it_can():
+    keys = {one.key for one in composed.everything_said()}
+    parts = [(ex.id, p) for ex in bank.EXERCISES.values() for p in ex.parts]
+    assert {f"part.{ex}.{p.id}.prompt" for ex, p in parts} <= keys
+    assert {"wrong-form", "show.data-item", "show.part", "label-form", "other-part", "digit-underscore",
+            "decimal-comma-in-vector", "unit-in-answer", "removed-simplex-vertex"} <= keys
+    forms = {dict(one.params)["expected"] for one in composed.everything_said() if one.key == "wrong-form"}
+    assert forms == {f"key:{p.form}" for _, p in parts}
+
+
+@pytest.mark.parametrize("locale", ["ja", "zh", "ko", "fr", "id"])
+def test_the_published_catalogs_read_right_composed(locale):
+    assert [str(f) for f in composed.check_composed(locale, glossary(locale))] == []
+
+
+# (locale, {key: msgstr} planted, the kind found at the first key's msgstr): what a template alone does not show
+PLANTED = [
+    # the issue's wrong-form: a form description with its own colon, embedded mid-sentence
+    ("ko", {"wrong-form": "형식이 틀렸습니다: {expected}이어야 하는데 입력한 것은 {got}입니다.",
+            "form.number": "수: sqrt(2)/3 같은 정확한 식 또는 0.471 같은 소수"}, "composed"),
+    ("ja", {"wrong-form": "答えの形が違います：求められているのは{expected}ですが、入力は{got}です。",
+            "form.number": "数値：sqrt(2)/3 のような厳密な式、または 0.471 のような小数"}, "composed"),
+    # a space before a value that turns out to be Chinese text
+    ("zh", {"wrong-form": "形式不对：应为 {expected}，但你给出的是{got}。"}, "typography"),
+    # a value in brackets, then a particle that does not agree with it (the template check cannot see it)
+    ("ko", {"missing-points": "꼭짓점이 빠졌습니다: 전체 {total}개 중({count})을 빠뜨렸습니다."}, "particle"),
+    # a Korean bracket set apart from its word once the value before it is filled in
+    ("ko", {"show.heading": "{id}: {title} ({lesson})"}, "typography"),
+]
+
+
+@pytest.mark.parametrize("locale, planted, kind", PLANTED)
+def test_a_defect_that_shows_once_composed_is_found_at_its_msgstr(tmp_path, locale, planted, kind):
+    copy = clean_copy(tmp_path, locale)
+    key = next(iter(planted))
+    said = [s for s in composed.everything_said() if s.key == key]
+    assert (CATALOG.format(locale), msgstr_line(copy, locale, key), kind) not in found(locale, copy, said)
+    for name, value in planted.items():
+        set_message(copy, locale, name, value)
+    assert (CATALOG.format(locale), msgstr_line(copy, locale, key), kind) in found(locale, copy, said)
+    shutil.copy(ROOT / CATALOG.format(locale), copy / CATALOG.format(locale))
+    assert (CATALOG.format(locale), msgstr_line(copy, locale, key), kind) not in found(locale, copy, said)
+
+
+@pytest.mark.parametrize("locale, quoted, answer", [("fr", "000_1", "0,000_1"), ("id", "2_000", "(1, 2_000,5)")])
+def test_a_refusal_that_cuts_the_students_number_is_found(locale, quoted, answer):
+    """The reader once quoted `0,000_1` as '000_1' in French: the quote starts inside the number."""
+    cut = composed.Said("digit-underscore", (("text", quoted), ("value", Decimal(1))), "a test", answer, locale)
+    whole = composed.Said("digit-underscore", (("text", answer.strip("(1, )")), ("value", Decimal(1))), "a test",
+                          answer, locale)
+    line = msgstr_line(ROOT, locale, "digit-underscore")
+    assert found(locale, said=[cut]) == [(CATALOG.format(locale), line, "composed")]
+    assert found(locale, said=[whole]) == []
+
+
+def test_an_embedded_message_the_locale_lacks_is_the_catalogs_warning_not_an_error(tmp_path):
+    """A message not translated yet is shown in English inside the sentence (gettext's fallback): the catalog
+    check lists it as catalog-untranslated, a warning, while the translator works; it is no error here."""
+    copy = clean_copy(tmp_path, "ko")
+    set_message(copy, "ko", "kind-scalar", "")
+    said = [s for s in composed.everything_said() if s.key == "wrong-form"]
+    assert found("ko", copy, said) == []
+    assert "a single number" in composed.compose("wrong-form", dict(said[0].params), "ko", composed.templates("ko", copy),
+                                                 composed.templates("en", copy)).text
+
+
+def test_a_value_that_brings_english_words_is_found():
+    english = composed.Localized(lambda lang: "undecided", "a value the code writes in English")
+    said = [composed.Said("read-as", (("expression", english),), "a test")]
+    assert found("fr", said=said) == [(CATALOG.format("fr"), msgstr_line(ROOT, "fr", "read-as"), "untranslated")]
+
+
+def test_a_value_written_the_english_way_in_a_decimal_comma_locale_is_found():
+    english_way = composed.Localized(lambda lang: "0.471", "a number formatted for English")
+    said = [composed.Said("read-as", (("expression", english_way),), "a test")]
+    assert found("fr", said=said) == [(CATALOG.format("fr"), msgstr_line(ROOT, "fr", "read-as"), "numbers")]
+
+
+def test_a_run_on_is_an_embedded_colon_the_sentence_goes_on_after():
+    def build(own, outer):
+        start = outer.index("{x}")
+        text = outer.replace("{x}", own)
+        return composed.Composed(text, (composed.Span(start, start + len(own), "message", "form.number", own),))
+
+    assert len(composed.run_ons(build("수: 정확한 식", "형식: {x}이어야 합니다."))) == 1
+    assert composed.run_ons(build("수: 정확한 식", "요구되는 형식: {x}.")) == []      # it ends the sentence
+    assert composed.run_ons(build("数値（例：4）", "求められているのは{x}ですが")) == []   # the colon is the bracket's
+
+
+@pytest.mark.parametrize("text, right", [("3", "을"), ("2", "를"), ("벡터", "를"), ("집합", "을"), ("1", "을")])
+def test_korean_particles_agree_with_the_value_before_them(text, right):
+    for form in ("을", "를"):
+        sentence = composed.Composed(f"{text}{form} 쓰세요", (composed.Span(0, len(text), "value"),))
+        assert bool(composed.particle_agreement(sentence)) == (form != right)
