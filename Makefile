@@ -41,8 +41,10 @@ build: $(STAMP) $(NPM_STAMP)
 publish: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python -m hooks.site.publish site
 
+# every core (pytest-xdist), a test file per worker so that a file's fixtures are made once; the sites the
+# files share are built once per run (tests/conftest.py: shared_builds)
 test: lint $(NPM_STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 # ruff, the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter]), and vermin:
 # nothing in the grader or the hooks needs a newer Python than requires-python (3.10)

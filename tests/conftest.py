@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
@@ -51,6 +55,26 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "slow: a real site build, the browser, or a long run (left out of `make test-fast`)")
 
 
+RUN_STARTED = pytest.StashKey[float]()
+
+
+def pytest_sessionstart(session):
+    session.config.stash[RUN_STARTED] = time.time()
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """How many screenshots the browser tests took in this run (said once, where the run is reported)."""
+    from tests.site.conftest import screenshots_folder
+
+    if hasattr(config, "workerinput"):
+        return
+    folder, started = screenshots_folder(), config.stash.get(RUN_STARTED, 0.0)
+    count = sum(1 for png in folder.glob("*/**/*.png") if png.stat().st_mtime >= started)
+    if count:
+        terminalreporter.write_sep("-", "what readers see")
+        terminalreporter.write_line(f"{count} screenshots of the site's pages, per locale, in {folder}")
+
+
 def pytest_collection_modifyitems(config, items):
     """Everything under tests/site/ is slow; other slow tests say so with @pytest.mark.slow."""
     for item in items:
@@ -72,9 +96,43 @@ def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> s
     )
 
 
+def run_root(tmp_path_factory, worker_id: str) -> Path:
+    """The folder this test run shares between its pytest-xdist workers (each has its own basetemp in it)."""
+    base = tmp_path_factory.getbasetemp()
+    return base if worker_id == "master" else base.parent
+
+
+class SharedBuilds:
+    """Sites built once per test run, by whichever worker asks first: the others wait for it, then read the
+    same folder. A build that fails is tried again by the next test that asks, and fails there too."""
+
+    def __init__(self, root: Path):
+        self.root = root
+
+    def get(self, name: str, build: Callable[[Path], Path]) -> Path:
+        """The site ``build(folder)`` returns (a folder inside ``folder``), built once under ``name``."""
+        folder, done = self.root / "builds" / name, self.root / "builds" / f"{name}.built"
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(folder.parent / f"{name}.lock")):
+            if not done.exists():
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                done.write_text(str(build(folder).relative_to(folder)), encoding="utf-8")
+        return folder / done.read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    site_dir = tmp_path_factory.mktemp("site")
-    result = run_mkdocs_build(ROOT / "mkdocs.yml", site_dir)
+def shared_builds(tmp_path_factory, worker_id) -> SharedBuilds:
+    return SharedBuilds(run_root(tmp_path_factory, worker_id))
+
+
+def build_real_site(folder: Path) -> Path:
+    result = run_mkdocs_build(ROOT / "mkdocs.yml", folder / "site")
     assert result.returncode == 0, result.stderr[-4000:]
-    return site_dir
+    return folder / "site"
+
+
+@pytest.fixture(scope="session")
+def built_site(shared_builds) -> Path:
+    """The real site, `mkdocs build --strict`, once per test run."""
+    return shared_builds.get("site", build_real_site)

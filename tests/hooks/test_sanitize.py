@@ -134,6 +134,13 @@ def _tags(markup: str) -> list[tuple[str, tuple]]:
     return seen
 
 
+def test_what_passes_stays_xml_where_it_was():
+    """A figure's French text keeps its no-break spaces as characters: the sanitizer's serializer would write
+    `&nbsp;`, which an SVG read as XML does not know."""
+    clean, _ = sanitized('<svg viewBox="0 0 9 9"><text x="1">pas\u00a0: 0,5</text></svg>')
+    assert "&nbsp;" not in clean and "pas\u00a0: 0,5" in clean
+
+
 def test_the_report_names_the_chapter_line(tmp_path: Path):
     chapter = tmp_path / "index.md"
     chapter.write_text("# T\n\nSome text.\n\n[click](javascript:alert(1))\n\nA <script>x()</script>\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Where the browser tests keep their screenshots, and the line of the test report that says so."""
+"""Where the browser tests keep their screenshots (tests/conftest.py counts them in the test report)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_root
 
 SCREENSHOTS_ENV = "COURSE_SCREENSHOTS"
-SCREENSHOTS_KEY = pytest.StashKey[Path]()
 
 
 def screenshots_folder() -> Path:
@@ -19,19 +19,15 @@ def screenshots_folder() -> Path:
 
 
 @pytest.fixture(scope="session")
-def screenshots(request) -> Path:
-    """The folder for `<locale>/<page>.png`, emptied of last run's screenshots."""
+def screenshots(tmp_path_factory, worker_id) -> Path:
+    """The folder for `<locale>/<page>.png`, emptied of last run's screenshots once per run (by the first of
+    the workers to ask)."""
     folder = screenshots_folder()
     folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*/**/*.png"):
-        old.unlink()
-    request.config.stash[SCREENSHOTS_KEY] = folder
+    root = run_root(tmp_path_factory, worker_id)
+    with FileLock(str(root / "screenshots.lock")):
+        if not (root / "screenshots.emptied").exists():
+            for old in folder.glob("*/**/*.png"):
+                old.unlink()
+            (root / "screenshots.emptied").touch()
     return folder
-
-
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    folder = config.stash.get(SCREENSHOTS_KEY, None)
-    if folder is not None:
-        count = len(list(folder.glob("*/**/*.png")))
-        terminalreporter.write_sep("-", "what readers see")
-        terminalreporter.write_line(f"{count} screenshots of the site's pages, per locale, in {folder}")

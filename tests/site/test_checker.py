@@ -499,12 +499,16 @@ def reference_strings(exercise_ids) -> dict[str, list[str]]:
     return found
 
 
-@pytest.fixture(scope="module")
-def site_without_solutions(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("checker-no-solutions")
+def build_without_solutions(folder: Path) -> Path:
+    """English and French, solutions off: the site the checker's and the layout's tests share."""
     result = run_mkdocs_build(two_locale_config(folder, solutions=False), folder / "site")
     assert result.returncode == 0, result.stderr[-3000:]
     return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def site_without_solutions(shared_builds):
+    return shared_builds.get("two-locales-no-solutions", build_without_solutions)
 
 
 FIGURE = re.compile(r'<figure class="course-figure.*?</figure>', re.S)

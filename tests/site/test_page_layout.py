@@ -17,17 +17,17 @@ import pytest
 from grader import bank, web
 from hooks.chapters import render
 from hooks.chapters.labels import figure_labels, load_labels
-from tests.conftest import run_mkdocs_build, wait_ms
+from tests.conftest import wait_ms
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
     CHECKING,
     SETTLED,
     base_url,
     browser,
+    build_without_solutions,
     lesson_paths,
     needs_browser,
     needs_runtime,
-    two_locale_config,
 )
 from tests.site.test_work_kept import settle
 
@@ -39,11 +39,8 @@ WIDTHS = (375, 1280)
 
 
 @pytest.fixture(scope="module")
-def site_without_solutions(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("layout-no-solutions")
-    result = run_mkdocs_build(two_locale_config(folder, solutions=False), folder / "site")
-    assert result.returncode == 0, result.stderr[-3000:]
-    with tb.serve(folder / "site") as url:
+def site_without_solutions(shared_builds):
+    with tb.serve(shared_builds.get("two-locales-no-solutions", build_without_solutions)) as url:
         yield url
 
 
