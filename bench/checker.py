@@ -4,6 +4,12 @@
 
 Builds the site (or takes --site), serves it on 127.0.0.1 and prints:
 
+- a student's walk through the course in one browser profile (:func:`journey`, median of --runs, this
+  tree's site and --main-ref's in turn): the first visit (page asked for -> first verdict), a lesson reached
+  by its link in the page (click -> first verdict), the first exact form there (Check -> verdict), *Show
+  this variant* and *Load answers* as the first thing done on a lesson reached by its link (click -> done),
+  and a lesson opened anew, its files in the cache (page asked for -> first verdict);
+
 - the first verdict for a plain number, from the first click into an answer box (target <= 8 s);
 - each later verdict (plain numbers and exact forms, once loaded): median and slowest (target <= 300 ms);
 - the first exact-form verdict, from the first click, SymPy loaded on the way (target <= 20 s);
@@ -19,7 +25,6 @@ first-time figures move with it.
 from __future__ import annotations
 
 import argparse
-import functools
 import io
 import os
 import shutil
@@ -28,37 +33,23 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import threading
 import time
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.site.browsing import serve  # noqa: E402 (the site as deployed at the server's address: its sitemaps)
+
 CHROMIUM = "/usr/bin/chromium"
 LESSON = "/03-loss-terrain/"
 PART = '.course-checker[data-part="lr-at-step"]'
 PLAIN = ["0.0000075", "0.000007", "7.5e-6", "0.0001", "0.00000752", "0.0000074", "3e-6", "0.0000076"]
 EXACT = ["3/400000", "3/(4*10^5)", "15/2000000", "0.0003*25/1000", "3/10000/40", "sqrt(9)/400000"]
 SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@contextmanager
-def serve(folder: Path):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def build(root: Path, site: Path, env: dict | None = None) -> Path:
@@ -79,6 +70,97 @@ def build_ref(ref: str, folder: Path) -> Path:
     if (ROOT / ".cache" / "checker").is_dir():
         shutil.copytree(ROOT / ".cache" / "checker", tree / ".cache" / "checker")
     return build(tree, folder / "site", {"COURSE_PYODIDE_DIR": str(ROOT / "node_modules" / "pyodide")})
+
+
+@dataclass(frozen=True)
+class Step:
+    """A lesson, one of its parts and a right answer to it."""
+    lesson: str
+    exercise: str
+    part: str
+    answer: str
+
+    @property
+    def box(self) -> str:
+        return f'.course-checker[data-exercise="{self.exercise}"][data-part="{self.part}"]'
+
+
+FIRST = Step("/03-loss-terrain/", "terrain-warmup", "lr-at-step", "0.0000075")
+LINKED = Step("/01-semantic-distance/", "embedding-distances", "parakeet-monkey", "0.3")
+LINKED_EXACT = Step("/01-semantic-distance/", "embedding-distances", "parakeet-fourier", "sqrt(14)/2")
+VARIANT = ("/04-simplex-walk/", "reachable-vertices", "s0042")
+LOAD = ("/05-submanifold/", "submanifold-dims", 'lang = "en"\n\n[terrain-warmup]\nlr-at-step = "0.0000075"\n')
+REOPENED = Step("/02-attention-projection/", "attention-weights", "scores", "(1, 1, 0)")
+ROWS = {   # row -> what it times
+    "first": "first visit: page asked for -> first verdict",
+    "linked": "a lesson reached by its link: click -> first verdict",
+    "exact": "first exact form on that lesson: Check -> verdict",
+    "variant": "Show this variant, first thing on a linked lesson",
+    "load": "Load answers, first thing on a linked lesson",
+    "reopened": "a lesson opened anew, files cached: asked for -> verdict",
+}
+
+
+def verdict(page, step: Step) -> None:
+    """Type the answer into its box (focused by a click: it scrolls into view), Check, and wait for the
+    verdict, which must be the right one."""
+    page.click(f"{step.box} .course-checker__answer", timeout=300_000)
+    page.keyboard.type(step.answer)
+    page.click(f"{step.box} .course-checker__check")
+    page.wait_for_function(SETTLED, arg=[f"{step.box} .course-checker__verdict"], timeout=600_000, polling=50)
+    box = page.locator(f"{step.box} .course-checker__verdict")
+    assert box.get_attribute("data-correct") == "true", f"{step}: {box.inner_text()}"
+
+
+def follow(page, lesson: str, exercise: str) -> None:
+    """Click the lesson's link in the site's navigation, until its exercise is there (the theme may swap the page
+    in place: the address changes first, the page after it)."""
+    page.locator(f'.md-sidebar--primary a.md-nav__link[href$="{lesson.strip("/")}/"]').first.click()
+    page.wait_for_selector(f'.course-checker-exercise[data-exercise="{exercise}"]', state="attached", timeout=300_000)
+
+
+def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str, float]:
+    """Seconds of each of ROWS, in one browser profile, in this order (the cache filling as a student's does);
+    ``after_first()`` is called once the first verdict is shown."""
+    took = {}
+    start = time.perf_counter()
+    page.goto(url + FIRST.lesson, wait_until="domcontentloaded")
+    verdict(page, FIRST)
+    took["first"] = time.perf_counter() - start
+    after_first()
+    page.wait_for_timeout(2000)   # a reader reads
+    start = time.perf_counter()
+    follow(page, LINKED.lesson, LINKED.exercise)
+    verdict(page, LINKED)
+    took["linked"] = time.perf_counter() - start
+    page.wait_for_timeout(2000)
+    start = time.perf_counter()
+    verdict(page, LINKED_EXACT)
+    took["exact"] = time.perf_counter() - start
+    lesson, exercise, seed = VARIANT
+    start = time.perf_counter()
+    follow(page, lesson, exercise)
+    block = f'.course-checker-exercise[data-exercise="{exercise}"]'
+    page.fill(f"{block} .course-checker__seed", seed, timeout=300_000)
+    page.click(f"{block} .course-checker__use-seed")
+    page.wait_for_function("([sel]) => document.querySelector(sel).dataset.state === 'done'",
+                           arg=[f"{block} .course-checker__variant-status"], timeout=600_000, polling=50)
+    took["variant"] = time.perf_counter() - start
+    lesson, exercise, text = LOAD
+    answers = folder / "answers.toml"
+    answers.write_text(text, encoding="utf-8")
+    start = time.perf_counter()
+    follow(page, lesson, exercise)
+    block = f'.course-checker-exercise[data-exercise="{exercise}"]'
+    page.set_input_files(f"{block} .course-checker__file", str(answers), timeout=300_000)
+    page.wait_for_function("([sel]) => document.querySelector(sel).textContent.includes('answers.toml')",
+                           arg=[f"{block} .course-checker__message"], timeout=600_000, polling=50)
+    took["load"] = time.perf_counter() - start
+    start = time.perf_counter()
+    page.goto(url + REOPENED.lesson, wait_until="domcontentloaded")
+    verdict(page, REOPENED)
+    took["reopened"] = time.perf_counter() - start
+    return took
 
 
 def check(page, answer: str) -> float:
@@ -136,13 +218,31 @@ def page_bytes(browser, url: str) -> tuple[int, int]:
         context.close()
 
 
+def walked(browser, url: str, folder: Path) -> dict[str, float]:
+    """:func:`journey` in a fresh browser context (an empty cache, a profile of its own)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        return journey(context.new_page(), url, folder)
+    finally:
+        context.close()
+
+
+def print_journeys(walks: dict[str, dict[str, list[float]]]) -> None:
+    """One line a row: each site's median and range, the first site's against the others'."""
+    for row, what in ROWS.items():
+        cells = [f"{name}: {statistics.median(rows[row]):5.2f} s [{min(rows[row]):.2f}-{max(rows[row]):.2f}]"
+                 for name, rows in walks.items()]
+        n = len(next(iter(walks.values()))[row])
+        print(f"  {what:<60}" + "   ".join(cells) + f"   (n={n})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a site built from this tree (default: build one)")
     parser.add_argument("--main-site", type=Path, help="the site built from the reference ref (default: build one)")
     parser.add_argument("--main-ref", help="the git ref to compare page weight with (default: where this branch "
                         "left main, git merge-base HEAD main)")
-    parser.add_argument("--runs", type=int, default=3, help="cold starts to time, of each kind")
+    parser.add_argument("--runs", type=int, default=5, help="cold starts and walks to time, of each kind")
     parser.add_argument("--later", type=int, default=10, help="later verdicts to time, of each kind")
     args = parser.parse_args()
     if args.main_ref is None:
@@ -157,9 +257,13 @@ def main() -> None:
                                                  args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
             load = os.getloadavg()[0]
             plain_first, exact_first = [], []
+            walks = {"this tree": {row: [] for row in ROWS}, args.main_ref: {row: [] for row in ROWS}}
             for _ in range(args.runs):   # interleaved: a busy moment weighs on both alike
                 plain_first.append(first_verdict(browser, url, PLAIN[0]))
                 exact_first.append(first_verdict(browser, url, EXACT[0]))
+                for name, where in (("this tree", url), (args.main_ref, main_url)):
+                    for row, seconds in walked(browser, where, tmp).items():
+                        walks[name][row].append(seconds)
             plain, exact = later_verdicts(browser, url, args.later)
             (ours, requests), (theirs, their_requests) = page_bytes(browser, url), page_bytes(browser, main_url)
             browser.close()
@@ -176,6 +280,9 @@ def main() -> None:
     print(f"lesson page before any answer box is touched: {ours} bytes in {requests} requests; "
           f"{args.main_ref}: {theirs} bytes in {their_requests} requests; "
           f"{100 * (ours / theirs - 1):+.1f} % (target within 5 %)")
+    print("a student's walk through the course, one browser profile, local server, idle network "
+          "(median, [fastest-slowest]):")
+    print_journeys(walks)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,9 @@ taken in turn in each run):
 - the first plain-number verdict at 9 Mbit/s and 60 ms (target <= 8 s) and at 1.6 Mbit/s and 150 ms
   (target <= 35 s);
 - the first exact form (SymPy) at 9 Mbit/s (target <= 15 s);
-- the first verdict on a second lesson of the site, in the same browser, at 9 Mbit/s (target <= 3 s);
+- bench/checker.py's walk through the course in one browser profile (a lesson reached by its link, the
+  first exact form there, Show this variant, Load answers, a lesson opened anew) at both speeds, and the
+  checker's bytes on the wire after the first verdict (target: none);
 - the first verdict on a local server without throttling (target: no worse than main);
 - a lesson page's weight before any box is touched, as served without compression (as
   bench/checker.py measures it) and on the wire (target: within 5 % of main).
@@ -40,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.checker import build, build_ref  # noqa: E402
+from bench.checker import ROWS, build, build_ref, journey, print_journeys  # noqa: E402
 from tests.site.browsing import launch, serve  # noqa: E402
 from tests.site.static_host import serve_as_host  # noqa: E402
 
@@ -74,7 +76,6 @@ class Visit:
 
 PLAIN = Visit("/03-loss-terrain/", "terrain-warmup", "lr-at-step", "0.0000075")
 EXACT = Visit("/01-semantic-distance/", "embedding-distances", "parakeet-fourier", "sqrt(14)/2")
-SECOND = Visit("/01-semantic-distance/", "embedding-distances", "parakeet-monkey", "0.3")
 SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
 
 
@@ -135,15 +136,14 @@ def first_visit(browser, url: str, visit: Visit, network: Network | None, sympy:
         return took, wire_bytes(list(finished))
 
 
-def second_page(browser, url: str, network: Network) -> tuple[float, int]:
-    """(seconds to the first verdict on a second lesson, bytes it took), the first lesson's verdict given
-    and its page left idle a moment (a reader reads), in the same browser context."""
+def walk(browser, url: str, network: Network, folder: Path) -> tuple[dict[str, float], int, int]:
+    """bench/checker.py's journey over ``network`` in a fresh context: (seconds of each row, bytes on the wire
+    before the first verdict, bytes of the checker's files on the wire after it)."""
     with recorded_page(browser, network) as (page, finished):
-        verdict_time(page, url, PLAIN, sympy=False)
-        page.wait_for_timeout(2000)
-        before = len(finished)
-        took = verdict_time(page, url, SECOND, sympy=False)
-        return took, wire_bytes(finished[before:])
+        marks = {}
+        took = journey(page, url, folder, after_first=lambda: marks.setdefault("first", len(finished)))
+        later = [r for r in finished[marks["first"]:] if "/assets/checker/" in r.url]
+        return took, wire_bytes(finished[:marks["first"]]), wire_bytes(later)
 
 
 def page_weight(browser, url: str) -> tuple[int, int]:
@@ -155,31 +155,34 @@ def page_weight(browser, url: str) -> tuple[int, int]:
         return sum(r.sizes()["responseBodySize"] for r in finished), len(finished)
 
 
-FIGURES = ("bytes", "fast", "slow", "exact", "second", "second_bytes", "local", "weight", "weight_wire")
+FIGURES = ("bytes", "fast", "slow", "exact", "later_bytes", "local", "weight", "weight_wire")
+PROFILES = (FAST_4G, SLOW_4G)
 
 
-def measure(browser, sites: dict[str, Path], runs: int) -> dict[str, dict[str, list]]:
-    """name -> figure -> one value per run; the sites taken in turn in each run, so that a busy moment on a
-    shared machine weighs on each alike."""
+def measure(browser, sites: dict[str, Path], runs: int, folder: Path) -> tuple[dict, dict]:
+    """(name -> figure -> one value per run, profile -> name -> row -> one value per run); the sites taken in
+    turn in each run, so that a busy moment on a shared machine weighs on each alike."""
     figures = {name: {key: [] for key in FIGURES} for name in sites}
+    walks = {network.name: {name: {row: [] for row in ROWS} for name in sites} for network in PROFILES}
     with ExitStack() as stack:
         urls = {name: (stack.enter_context(serve_as_host(site)), stack.enter_context(serve(site)))
                 for name, site in sites.items()}
         for _ in range(runs):
             for name, (url, plain_url) in urls.items():
                 into = figures[name]
-                took, sent = first_visit(browser, url, PLAIN, FAST_4G, sympy=False)
-                into["fast"].append(took)
-                into["bytes"].append(sent)
-                into["slow"].append(first_visit(browser, url, PLAIN, SLOW_4G, sympy=False)[0])
+                for network in PROFILES:   # the walk's first visit is the first-verdict figure of its profile
+                    took, sent, later = walk(browser, url, network, folder)
+                    for row, seconds in took.items():
+                        walks[network.name][name][row].append(seconds)
+                    into["fast" if network is FAST_4G else "slow"].append(took["first"])
+                    if network is FAST_4G:
+                        into["bytes"].append(sent)
+                        into["later_bytes"].append(later)
                 into["exact"].append(first_visit(browser, url, EXACT, FAST_4G, sympy=True)[0])
-                took, sent = second_page(browser, url, FAST_4G)
-                into["second"].append(took)
-                into["second_bytes"].append(sent)
                 into["local"].append(first_visit(browser, url, PLAIN, None, sympy=False)[0])
                 into["weight"].append(page_weight(browser, plain_url)[0])
                 into["weight_wire"].append(page_weight(browser, url)[0])
-    return figures
+    return figures, walks
 
 
 def report(name: str, figures: dict[str, list], main: dict[str, list] | None) -> None:
@@ -199,8 +202,7 @@ def report(name: str, figures: dict[str, list], main: dict[str, list] | None) ->
     line(f"first plain-number verdict, {FAST_4G.name}", "fast", "s", "target <= 8 s")
     line(f"first plain-number verdict, {SLOW_4G.name}", "slow", "s", "target <= 35 s")
     line(f"first exact form (SymPy), {FAST_4G.name}", "exact", "s", "target <= 15 s")
-    line(f"first verdict on a second lesson, same browser, {FAST_4G.name}", "second", "s", "target <= 3 s")
-    line("  bytes on the wire for that second lesson", "second_bytes", "MB", "")
+    line(f"the checker's files on the wire after the first verdict, {FAST_4G.name}", "later_bytes", "MB", "target: 0")
     line("first verdict, local server, no throttling", "local", "s", "target: no worse")
     line("lesson page before any box is touched (as served)", "weight", "kB", "target: within 5 %")
     line("lesson page before any box is touched (on the wire)", "weight_wire", "kB", "")
@@ -229,7 +231,8 @@ def main() -> None:
         load = os.getloadavg()[0]
         with sync_playwright() as playwright:
             browser = launch(playwright)
-            figures = measure(browser, {"ours": site, **({"main": main_site} if main_site else {})}, args.runs)
+            figures, walks = measure(browser, {"ours": site, **({"main": main_site} if main_site else {})},
+                                     args.runs, tmp)
             browser.close()
     ours, theirs = figures["ours"], figures.get("main")
     print(f"machine load average (1 min): {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, "
@@ -237,6 +240,10 @@ def main() -> None:
     if theirs:
         report(f"main ({args.main_ref or args.main_site})", theirs, None)
     report("this tree", ours, theirs)
+    for network, by_site in walks.items():
+        print(f"a student's walk through the course, one browser profile, {network} (median, [fastest-slowest]):")
+        print_journeys({("this tree" if name == "ours" else f"main ({args.main_ref or args.main_site})"): rows
+                        for name, rows in by_site.items()})
 
 
 if __name__ == "__main__":

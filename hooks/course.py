@@ -18,8 +18,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    once per process (hooks/site/serve.py)
   on_post_page     TeX to MathML in the written page; its content through an allow-list (markup
                    that could run script or load from elsewhere is removed and named, path:line); drop the theme's <head> language alternates
-                   (they make it fetch missing sitemaps); the in-page checker's two small files where
-                   a page has an exercise
+                   (they make it fetch missing sitemaps); the in-page checker's two small files, on every
+                   page (instant navigation keeps the first page's scripts)
   on_post_build    the default language's: publish the in-page checker (hooks/checker/publish.py); then fail
                    the build with every problem found, all at once (in serve: say them, and go on)
   on_serve         `mkdocs serve` watches grader/ too (its exercise modules and catalogs), answers every page

@@ -6,8 +6,10 @@ When `extra.course.check_in_browser` is on (the default) and the pinned runtime 
 - each exercise part gets an answer box, a Check button and a live verdict, each exercise its "Check all",
   a seed box for a variant and the student's work kept in the browser (hooks/checker/workspace.py: the markup,
   hidden until checker.js shows it, so a reader without script sees the command-line route only);
-- a page with an exercise, and the home page (the progress), loads two small files, the checker's script and stylesheet (:func:`page_tags`);
-  the worker and everything it loads are fetched when an exercise scrolls into view (loader.js);
+- every page loads two small files, the checker's script and stylesheet (:func:`page_tags`): the theme's instant
+  navigation may swap any page for one with an exercise without loading the new page's scripts, so the script
+  is there from the first page of a visit, and attaches to each page (loader.js); the worker and everything it
+  loads are fetched when an exercise scrolls into view, once per visit;
 - once per build, the hook writes into the site's `assets/checker/` (:func:`publish`) those files, the
   worker, the Pyodide files it loads and the zips of hooks/checker/pack.py (the grader and its table,
   the standard library's part a first verdict needs, SymPy's and the rest), every one named by the
@@ -41,7 +43,6 @@ WORK_MARK = 'const WORK = "work.js";'   # in checker.js: work.js's name in the s
 # wasm runs the grader about twice as slowly as CPython: the page's limit on one check
 WASM_SLOWDOWN = 2
 SYMPY_BUDGET = 120   # seconds the first exact form may take to load SymPy, on top of the limit
-MARKERS = ('class="course-checker-exercise"', 'class="course-progress"')   # what needs checker.js on a page
 
 
 @dataclass(frozen=True)
@@ -138,8 +139,10 @@ def runtime_problem(runtime: Path) -> str:
 
 
 def page_tags(output: str, page_url: str, checker: Checker) -> str:
-    """Add the checker's stylesheet and script to a written page that has an exercise checker or the progress."""
-    if not checker.on or not any(marker in output for marker in MARKERS) or not checker.ready:
+    """Add the checker's stylesheet and script to a written page: to every page, since the theme's instant
+    navigation keeps the first page's scripts for the pages it swaps in (the same tags on each: it keeps them).
+    Nothing while the checker is still being prepared (`mkdocs serve` serves the first pages before its trace)."""
+    if not checker.on or not checker.ready:
         return output
     from mkdocs.utils import get_relative_url
 

@@ -24,7 +24,8 @@ from grader.languages.numerals import number_format
 
 # the words checker.js and work.js need after the page is built: on every page with the checker (loading, the
 # work kept), on an exercise's page (totals, the variant, scores, the reading), on the home page (the progress)
-SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "checking", "ready", "failed", "restarted",
+SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "importing", "queued_starting", "queued_loading",
+                 "queued_importing", "checking", "ready", "failed", "restarted",
                  "not_kept", "cleared_all", "undo", "nothing", "loaded", "load_failed", "load_lang")
 EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared", "scores")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary")

@@ -2,10 +2,11 @@
 
 Event order per locale build: on_config (the site's address, checked; this locale's permalink title and
 colour switch names), on_nav (the locale's navigation, kept), on_env (every page read: the staff pages out
-of the students' navigation and footer), on_post_page (the page), on_post_template (the locale's 404 page:
-`<locale>/404.html`, or the root's, kept), on_post_build (this locale's search index; after the last
-locale, the default locale's index and the root 404.html). It is a hook of its own, beside
-hooks/course.py, because its on_post_build must run after mkdocs-static-i18n's and the course's must not.
+of the students' navigation and footer), on_post_page (the page, its address kept for the locale's sitemap),
+on_post_template (the locale's 404 page: `<locale>/404.html`, or the root's, kept), on_post_build (this
+locale's search index and sitemap; after the last locale, the default locale's index and the root
+404.html). It is a hook of its own, beside hooks/course.py, because its on_post_build must run after
+mkdocs-static-i18n's and the course's must not.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from hooks.theme.page import (  # noqa: E402
     _search_index,
     default_entries,
     locale_index,
+    locale_sitemap,
     page_output,
     without_language_alternates,
 )
@@ -42,6 +44,7 @@ class Build:
     labels: dict = field(default_factory=dict)
     nav: object = None
     page_404: str | None = None
+    pages: dict = field(default_factory=dict)   # locale -> the URLs of its pages, for its sitemap
 
 
 BUILD = Build()
@@ -91,6 +94,7 @@ def on_env(env, config, files):
 
 def on_post_page(output, page, config):
     locale = _locale(config)
+    BUILD.pages.setdefault(locale, []).append(page.url)
     return page_output(output, locale, getattr(_i18n(config), "default_language", locale), _labels(locale))
 
 
@@ -124,6 +128,9 @@ def on_post_build(config):
         locale = i18n.current_language
         write_file(json.dumps(locale_index(index, locale, f"{locale}/"), ensure_ascii=False, separators=(",", ":"))
                    .encode("utf-8"), str(site / locale / "search" / "search_index.json"))
+        if config.site_url:
+            write_file(locale_sitemap(config.site_url, BUILD.pages.get(locale, [])).encode("utf-8"),
+                       str(site / locale / "sitemap.xml"))
         return
     default = i18n.default_language
     others = [locale for locale in i18n.build_languages if locale != default]
@@ -132,3 +139,4 @@ def on_post_build(config):
                str(site / "search" / "search_index.json"))
     if BUILD.page_404:
         write_file(BUILD.page_404.encode("utf-8"), str(site / "404.html"))
+

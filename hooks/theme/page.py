@@ -12,8 +12,7 @@
   loads (`search/search_index.json` next to the page's `base`), with the lunr language packs of
   every locale. Each locale gets its own index instead, `<locale>/search/search_index.json`, with
   its pages only and its own lunr language, and its pages' `base` points at their locale's folder:
-  the theme resolves the index and the results' links against it, and nothing else (instant
-  navigation and versions are off).
+  the theme resolves the index, the results' links and the sitemap (below) against it (versions are off).
 - Words the theme leaves unnamed or in one language: the search dialog gets a name (the one its
   search box already has, in the page's language), a heading's permanent link its title in the
   page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
@@ -22,6 +21,13 @@
 - The 404 pages: each locale's in its folder, `<locale>/404.html`; the root's is the default locale's
   (every locale's build writes the root's, the last one wins: hook.py writes it again at the end), and
   sends a reader to their locale's (address.py).
+- A sitemap per locale. The theme's instant navigation swaps in, without a reload, only the pages listed in
+  `sitemap.xml` next to the page's `base`: each other locale's folder (above) gets `<locale>/sitemap.xml`, its
+  own pages (its fallbacks too); the default locale's is mkdocs-static-i18n's at the root, which lists every
+  locale's pages: assets/reader.js makes a link into another locale's folder load its page anew (with that
+  language's theme words and search). The addresses start with `site_url`: instant navigation needs the site
+  served there.
+- One warning of mkdocs-static-i18n dropped (:class:`SwitcherKeptRight`): assets/reader.js does what it warns of.
 
 The events that call these: hook.py.
 """
@@ -30,6 +36,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 from pathlib import Path
 
@@ -42,6 +49,19 @@ SEARCH_BOX_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*\
 DISPLAY_MATH = '<div class="course-math">'
 SEARCH_PLUGINS = ("material/search", "search")
 LUNR_PACKS = Path(__import__("material").__file__).parent / "templates/assets/javascripts/lunr/min"
+
+
+class SwitcherKeptRight(logging.Filter):
+    """mkdocs-static-i18n warns that with the theme's instant navigation the language switcher keeps the links of
+    the first page (the theme swaps the page in place, not the header); assets/reader.js points them at each page
+    swapped in (tests/site/test_checker.py follows a link, then switches language). Only that warning is dropped:
+    it would fail the strict build. Here, not in the hook: every build imports this module, a test's too."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "language switcher contextual link is not compatible" not in record.getMessage()
+
+
+logging.getLogger("mkdocs.plugins.mkdocs_static_i18n.reconfigure").addFilter(SwitcherKeptRight())
 
 
 def without_language_alternates(output: str) -> str:
@@ -99,3 +119,15 @@ def _search_index(config) -> dict | None:
     if plugin is None or not hasattr(plugin, "search_index"):
         return None
     return json.loads(plugin.search_index.generate_search_index(None))
+
+
+# --- a sitemap per locale, for instant navigation
+
+
+def locale_sitemap(site_url: str, urls: list[str]) -> str:
+    """A sitemap of the pages at ``urls`` (relative to the site's root), their addresses under ``site_url``."""
+    base = site_url.rstrip("/") + "/"
+    entries = "".join(f"  <url><loc>{html.escape(base + url)}</loc></url>\n" for url in urls)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{entries}</urlset>\n')
+

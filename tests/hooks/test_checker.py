@@ -53,13 +53,15 @@ def test_the_switch_turns_it_off_whatever_is_installed(tmp_path, monkeypatch):
 @pytest.mark.parametrize("url, base", [("fr/02-attention-projection/", "../../assets/checker"),
                                        ("02-attention-projection/", "../assets/checker"),
                                        ("", "assets/checker")])
-def test_the_page_loads_two_small_files_only_where_there_is_a_checker(url, base):
+def test_every_page_loads_the_two_small_files_the_theme_keeps_across_pages(url, base):
+    """Every page, with an exercise or not: instant navigation keeps the first page's scripts."""
     state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
-    page = f'<html><head><title>t</title></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
+    page = '<html><head><title>t</title></head><body><div class="course-checker-exercise" hidden></div></body></html>'
     tagged = checker.page_tags(page, url, state)
     assert re.findall(r'(?:href|src)="([^"?]+)', tagged) == [f"{base}/checker-4567.css", f"{base}/checker-0123.js"]
     assert 'data-worker="worker-89ab.js"' in tagged and "defer" in tagged
-    assert checker.page_tags("<html><head></head><body>no exercise</body></html>", url, state).count("checker") == 0
+    plain = checker.page_tags("<html><head></head><body>no exercise</body></html>", url, state)
+    assert re.findall(r'<script [^>]*>', plain) == re.findall(r'<script [^>]*>', tagged)   # the same tag: the theme keeps it
     assert checker.page_tags(page, url, checker.Checker(False)) == page
 
 
@@ -71,7 +73,7 @@ def test_deciding_packs_nothing_the_first_page_packs_once(monkeypatch):
     monkeypatch.setattr(checker, "site_files", lambda runtime, wait: packed.append(runtime) or ({}, ("c.js", "c.css", "w.js")))
     state = checker.Checker.decide(True, {checker.RUNTIME_ENV: "/nowhere"})
     assert state.on and not packed
-    page = f'<html><head></head><body><div {checker.MARKERS[0]} hidden></div></body></html>'
+    page = '<html><head></head><body><div class="course-checker-exercise" hidden></div></body></html>'
     assert "c.js" in checker.page_tags(page, "x/", state) and "c.css" in checker.page_tags(page, "y/", state)
     assert packed == [Path("/nowhere")]
 

@@ -4,9 +4,13 @@ bench/page_weight.py. Every wait is scaled to the machine (tests.conftest.wait_m
 from __future__ import annotations
 
 import functools
+import io
+import os
+import re
 import shutil
 import threading
 from contextlib import contextmanager
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,9 +26,34 @@ LOCAL_HOST = "127.0.0.1"
 PLAYWRIGHT_WAIT = 30  # seconds: Playwright's own default for an action or a navigation, on an idle machine
 
 
+SITEMAP_ADDRESS = re.compile(rb"<loc>https?://[^/<]+/")
+
+
 class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the folder as the site deployed at this server's address (its `site_url`): a sitemap's addresses
+    (which the theme's instant navigation matches links against) start with this server's origin, as they
+    do under `mkdocs serve`; every other file as it is."""
+
     def log_message(self, *args):
         pass
+
+    def read(self, path: str) -> bytes:
+        """The bytes served for the file at ``path``."""
+        raw = Path(path).read_bytes()
+        if Path(path).name != "sitemap.xml":
+            return raw
+        return SITEMAP_ADDRESS.sub(f"<loc>http://{self.headers['Host']}/".encode(), raw)
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if Path(path).name != "sitemap.xml" or not os.path.isfile(path):
+            return super().send_head()
+        body = self.read(path)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 class QuietServer(ThreadingHTTPServer):

@@ -66,7 +66,7 @@ class StaticHostHandler(QuietHandler):
     def _body(self, path: str, mtime: float, zipped: bool) -> tuple[bytes, str]:
         key = (path, mtime, zipped)
         if key not in self.bodies:
-            raw = Path(path).read_bytes()
+            raw = self.read(path)
             tag = hashlib.sha256(raw).hexdigest()[:20]
             self.bodies[key] = (gzip.compress(raw, 6, mtime=0) if zipped else raw,
                                 f'"{tag}{"-gz" if zipped else ""}"')

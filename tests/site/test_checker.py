@@ -185,9 +185,10 @@ def test_typing_and_checking_in_a_locale(reader, base_url, built_site, locale, e
     for i, answer in enumerate(answers):
         case = Case(exercise, part, answer, locale, why="typed")
         assert page_verdict(page, case) == cli_verdict(case), case
-        if i == 0:
-            assert status.get_attribute("data-sympy") is None, "SymPy was loaded for a plain number"
-    assert status.get_attribute("data-sympy") == "loaded", "an exact form was judged without SymPy?"
+        if i == 0:   # SymPy is not loaded for it ("loaded"); its warm-up in the background begins once it is judged
+            assert status.get_attribute("data-sympy") in (None, "warmed"), "SymPy was loaded for a plain number"
+    # loaded for the exact form, or before it in the background (warmed) once the first verdict was given
+    assert status.get_attribute("data-sympy") in ("loaded", "warmed"), "an exact form was judged without SymPy?"
     reader.assert_clean(f"{locale} {exercise}")
 
 
@@ -208,6 +209,72 @@ def test_check_all_checks_every_answered_part(reader, base_url, built_site):
         box = page.locator(f"{part_selector(Case(exercise.id, part.id, ''))} .course-checker__verdict")
         assert box.get_attribute("data-note") == ("" if part.id in answers else None), part.id
     reader.assert_clean("check all")
+
+
+# --- one grader for the visit: the theme's instant navigation swaps pages in place
+
+
+NAV_LINK = '.md-sidebar--primary a.md-nav__link[href$="{}"]'
+STATUS_LOG = """() => {
+  window.courseStates = [];
+  const line = document.querySelector('.course-checker__status');
+  new MutationObserver(() => window.courseStates.push(line.dataset.state))
+    .observe(line, {attributes: true, attributeFilter: ['data-state']});
+}"""
+
+
+def follow(page, base_url: str, path: str, exercise: str) -> None:
+    """Click the page's link to ``path`` in the site's navigation, as a reader goes to the next lesson, until its
+    exercise is there (a page swapped in place: the address changes first, the page after it)."""
+    page.locator(NAV_LINK.format(path.rstrip("/").rsplit("/", 1)[-1] + "/")).first.click()
+    page.wait_for_url(base_url + path)
+    page.locator(f'.course-checker-exercise[data-exercise="{exercise}"]').wait_for(state="attached")
+
+
+@needs_browser
+@needs_runtime
+def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(reader, base_url, built_site):
+    """The page swaps in place: the worker and the grader started in it live on, so no worker starts again and
+    none of the checker's files is asked for again; the checker is ready on arrival, before a box is touched; the
+    verdicts are the command line's. SymPy's modules were imported in the background after the first verdict
+    (data-sympy "warmed"), so the first exact form on the next page loads nothing. A link to another language
+    loads that page anew (its words, its search), where the checker starts again from the browser's cache."""
+    first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first page")
+    page = open_lesson(reader, base_url, built_site, "en", first.exercise)
+    assert page_verdict(page, first) == cli_verdict(first)
+    page.wait_for_function("() => document.querySelector('.course-checker__status').dataset.sympy === 'warmed'",
+                           timeout=wait_ms(CHECKING))
+    page.evaluate("window.courseVisit = 'the first page'")
+    asked = len(reader.requested)
+    paths = lesson_paths(built_site, "en")
+    later = [[Case("embedding-distances", "parakeet-monkey", "0.3", why="linked"),
+              Case("embedding-distances", "parakeet-fourier", "sqrt(14)/2", why="linked, an exact form"),
+              Case("embedding-distances", "parakeet-fourier", "sqrt(14)", why="linked, a wrong exact form")],
+             [Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))", why="linked, a named mistake"),
+              Case("attention-weights", "scores", "(1, 1, 0)", why="linked, a vector")]]
+    for cases in later:
+        follow(page, base_url, paths[cases[0].exercise], cases[0].exercise)
+        assert page.evaluate("window.courseVisit") == "the first page", "the page was loaded anew, not swapped in"
+        status = page.locator(".course-checker__status").first
+        assert status.get_attribute("data-state") == "ready", "the checker was not ready on arrival"
+        # the site's other script attached to the page too (reader.js): its copy buttons are no landmarks
+        page.wait_for_function("() => document.querySelector('article nav.md-code__nav')"
+                               " && !document.querySelector('nav.md-code__nav:not([role])')")
+        page.evaluate(STATUS_LOG)
+        for case in cases:
+            assert page_verdict(page, case) == cli_verdict(case), case
+        assert status.get_attribute("data-sympy") == "warmed" and "loading_sympy" not in page.evaluate("window.courseStates")
+        reader.assert_clean(f"linked to {cases[0].exercise}")
+    again = [url for url in reader.requested[asked:] if "/assets/checker/" in url]
+    assert not again, f"asked for again after the first page: {again}"
+    # the language switcher: that page anew, in its language, the checker started again there
+    page.hover(".md-header__option .md-select")
+    page.click(f'{tb.SWITCHER_LINKS}[hreflang="fr"]')
+    page.wait_for_url(base_url + lesson_paths(built_site, "fr")["attention-weights"])
+    assert page.locator("html").get_attribute("lang") == "fr" and page.evaluate("window.courseVisit") is None
+    french = Case("attention-weights", "scores", "(1 ; 1 ; 0)", "fr", why="after the language switch")
+    assert page_verdict(page, french) == cli_verdict(french)
+    reader.assert_clean("after the language switch")
 
 
 # --- the time limit
@@ -372,7 +439,7 @@ def test_fits_a_375_px_screen(browser, base_url, built_site):
                 continue
             box = boxes.nth(i).bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375 + 0.5, (i, box)
-        caret = page.locator(".course-checker__caret")
+        caret = page.locator(".course-checker[data-part='weights'] .course-checker__verdict .course-checker__caret")
         assert caret.evaluate("p => p.getBoundingClientRect().right") <= 375.5
         reader.assert_clean("375 px")
     finally:

@@ -19,6 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from hooks.checker import pack as checker_pack
 from hooks.checker import publish as checker
@@ -35,6 +36,7 @@ from tests.site.test_checker import (
     needs_browser,
     needs_runtime,
     page_verdict,
+    part_selector,
     two_locale_config,
 )
 
@@ -111,14 +113,19 @@ PROGRESS_LOG = """() => {
 }"""
 
 
+def throttle(reader) -> None:
+    """20 Mbit/s for the reader's page and its workers: a few seconds of download."""
+    session = reader.context.new_cdp_session(reader.page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                      "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+
+
 def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_moves_between(browser, host_url, built_site):
     reader = tb.new_reader(browser, host_url)
     try:
         page = reader.page
-        session = reader.context.new_cdp_session(page)   # 20 Mbit/s: a few seconds of download
-        session.send("Network.enable")
-        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
-                                                          "downloadThroughput": 2.5e6, "uploadThroughput": 2.5e6})
+        throttle(reader)
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
         page.evaluate(PROGRESS_LOG)
         page.locator('.course-checker-exercise[data-exercise="terrain-warmup"]').scroll_into_view_if_needed()
@@ -138,6 +145,63 @@ def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_move
         assert line.get_attribute("aria-live") == "polite" and line.get_attribute("role") == "status"
         assert page.locator("progress.course-checker__progress").first.get_attribute("aria-hidden") == "true"
         reader.assert_clean("progress")
+    finally:
+        reader.context.close()
+
+
+BOX_LOG = """([selector]) => {
+  window.courseBox = [];
+  const box = document.querySelector(selector);
+  new MutationObserver(() => window.courseBox.push(box.textContent))
+    .observe(box, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def words_pattern(template: str) -> re.Pattern:
+    """A label's words, each placeholder any number as the page writes it."""
+    return re.compile(re.sub(r"\\\{\w+\\\}", r"(\\d+\\.\\d)", re.escape(template)))
+
+
+def ask_a_verdict(page) -> str:
+    """Check an answer: the part's verdict box, which must get the command line's verdict."""
+    case = Case("terrain-warmup", "lr-at-step", "0.0000075", why="asked at once")
+    page.evaluate(BOX_LOG, [f"{part_selector(case)} .course-checker__verdict"])
+    assert page_verdict(page, case) == cli_verdict(case)   # typed and checked at once: the download has begun
+    return f"{part_selector(case)} .course-checker__verdict"
+
+
+def ask_a_variant(page) -> str:
+    """Show a variant: the variant's line, which must end showing its data."""
+    block = '.course-checker-exercise[data-exercise="terrain-warmup"]'
+    line = f"{block} .course-checker__variant-status"
+    page.evaluate(BOX_LOG, [line])
+    page.fill(f"{block} .course-checker__seed", "s0042")   # the focus starts the checker
+    page.click(f"{block} .course-checker__use-seed")
+    page.wait_for_function("([line]) => document.querySelector(line).dataset.state === 'done'", arg=[line],
+                           timeout=wait_ms(CHECKING))
+    return line
+
+
+@pytest.mark.parametrize("ask", [ask_a_verdict, ask_a_variant], ids=["check", "variant"])
+def test_what_is_asked_before_the_checker_is_ready_says_how_it_is_where_it_was_asked_then_is_done(
+        browser, host_url, built_site, ask):
+    """The place that was used (the part's verdict, the variant's line) says how the checker is, where the reader
+    looks: the download with its share, then the grader imported; the call waits in the queue, then is made."""
+    words = tomllib.loads((tb.DOCS / "en" / "labels.toml").read_text("utf-8"))["checker"]
+    reader = tb.new_reader(browser, host_url)
+    try:
+        page = reader.page
+        throttle(reader)
+        reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
+        place = ask(page)
+        said = list(dict.fromkeys(page.evaluate("window.courseBox")))
+        loading = [text for text in said if words_pattern(words["queued_loading"]).fullmatch(text)]
+        shares = [float(words_pattern(words["queued_loading"]).fullmatch(text).group(1)) for text in loading]
+        assert loading and shares == sorted(shares), said
+        assert words["queued_importing"] in said and said.index(words["queued_importing"]) > said.index(loading[-1]), said
+        assert page.locator(place).get_attribute("data-state") == "done" and said[-1] not in (
+            words["checking"], words["queued_importing"]), said
+        reader.assert_clean(f"{ask.__name__} at once")
     finally:
         reader.context.close()
 

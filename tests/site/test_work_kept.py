@@ -366,8 +366,8 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
     message = page.locator(".course-checker__message")
     damaged = tmp_path / "answers.toml"
     damaged.write_text('[terrain-warmup\nlr-at-step = "1"\n', encoding="utf-8")
-    page.set_input_files(".course-checker__file", str(damaged))
-    message.filter(has_text=":").wait_for(timeout=wait_ms(CHECKING))
+    page.set_input_files(".course-checker__file", str(damaged))   # the line says how the checker is, then the refusal
+    message.filter(has_text=LABELS["fr"]["load_failed"].split("{error}")[0]).wait_for(timeout=wait_ms(CHECKING))
     refused = subprocess.run([GRADER, "submit", "answers.toml", "--lang", "fr"], cwd=tmp_path, capture_output=True,
                              text=True, timeout=wait_seconds(30))
     assert refused.returncode == 2
@@ -423,6 +423,7 @@ def test_the_home_page_shows_each_exercises_state_and_leads_to_it_by_keyboard(re
     assert tab_to(page, progress.locator("tbody a").first), "the progress cannot be reached with Tab"
     page.keyboard.press("Enter")
     page.wait_for_url(f"**{lesson_paths(built_site, locale)['embedding-distances']}#exercise-embedding-distances")
+    page.wait_for_selector(part("embedding-distances", "parakeet-monkey"), state="attached")   # swapped in: the address first
     settle(page)
     assert page.locator(f'{part("embedding-distances", "parakeet-monkey")} .course-checker__answer').input_value() == "0.3"
     other = next(o for o in tb.LOCALES if o != locale)   # another language's pages keep their own work

@@ -8,6 +8,15 @@
  *   it is neither a tab stop nor a group.
  * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
  *   of unnamed navigation landmarks is noise, so those are presentational.
+ *
+ * - The language switcher leads to this page in each language. The theme's instant navigation swaps the page
+ *   in place but keeps the header, and the switcher's links in it: they are pointed at each page swapped in
+ *   (each language's folder, read on the first page, and this page's path in it: every locale has every page).
+ *   A link into another language's folder loads its page anew (target="_self": the theme leaves it to the
+ *   browser), with that language's words and search: the root's sitemap lists every language's pages.
+ *
+ * The theme's instant navigation swaps pages without reloading this script: each page is attached when the
+ * theme says it is in place (its `document$`).
  */
 (() => {
   const SCROLLERS = ".course-math, .course-exercise__data, .course-solution ul, .course-figure__drawing";
@@ -34,14 +43,50 @@
     el.setAttribute(name, value);
   }
 
-  const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));
-  document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
+  const SWITCHER = ".md-header__option a.md-select__link[hreflang]";
+  let folders = null;  // the switcher's link -> its language's folder; and this locale's folder
 
-  const content = document.querySelector(".md-content");
-  const unlandmark = () => content.querySelectorAll("nav.md-code__nav:not([role])")
-    .forEach(nav => nav.setAttribute("role", "presentation"));
-  if (content) {
-    unlandmark();
-    new MutationObserver(unlandmark).observe(content, {childList: true, subtree: true});
+  function relink() {
+    const config = document.getElementById("__config");
+    if (!config) return;
+    const here = new URL(location.href);
+    here.hash = here.search = "";
+    if (!folders) {  // the first page: its links and its path tell each language's folder
+      const base = new URL(JSON.parse(config.textContent).base, here).href.replace(/\/?$/, "/");
+      const page = here.href.slice(base.length);
+      folders = {base, links: new Map([...document.querySelectorAll(SWITCHER)]
+        .filter(link => here.href.startsWith(base) && link.href.endsWith(page))
+        .map(link => [link, link.href.slice(0, link.href.length - page.length)]))};
+    }
+    if (!here.href.startsWith(folders.base)) return;
+    const page = here.href.slice(folders.base.length);
+    folders.links.forEach((folder, link) => { link.href = folder + page; });
+    const all = [...new Set(folders.links.values())].sort((a, b) => b.length - a.length);  // the deepest first
+    document.querySelectorAll("a[href]").forEach(link => {
+      const folder = all.find(f => link.href.startsWith(f));
+      if (folder && folder !== folders.base && !link.target) link.target = "_self";
+    });
   }
+
+  const resized = new ResizeObserver(entries => entries.forEach(entry => mark(entry.target)));
+  let added = null;
+
+  /* the page in place: its scrollers watched, its copy buttons' navs made presentational; the page before let go */
+  function attach() {
+    relink();
+    resized.disconnect();
+    if (added) added.disconnect();
+    document.querySelectorAll(SCROLLERS).forEach(el => resized.observe(el));
+    const content = document.querySelector(".md-content");
+    if (!content) return;
+    const unlandmark = () => content.querySelectorAll("nav.md-code__nav:not([role])")
+      .forEach(nav => nav.setAttribute("role", "presentation"));
+    unlandmark();
+    added = new MutationObserver(unlandmark);
+    added.observe(content, {childList: true, subtree: true});
+  }
+
+  // the theme's document$ says when a page is in place: once loaded, and after each instant navigation
+  if (window.document$ && typeof window.document$.subscribe === "function") window.document$.subscribe(attach);
+  else attach();
 })();

@@ -1,8 +1,9 @@
 /* Check an answer on the page: the course's grader (Python) runs in a Web Worker, offline.
 
-   Loaded on pages with an exercise, and on each locale's home page (its progress); hooks/checker/publish.py adds it
-   after loader.js in the same script, hooks/checker/workspace.py writes the markup, hidden: this shows it. The worker
-   that runs the grader, and when it starts, are loader.js's. One check runs at a time; one that
+   The script every page loads: hooks/checker/publish.py adds it after loader.js in the same script, hooks/checker/workspace.py
+   writes the markup, hidden: checkerPage() shows it, once for each page the reader opens (loader.js attaches each
+   page, and releases the one before: the theme's instant navigation swaps pages without unloading). The worker that
+   runs the grader, and when it starts, are loader.js's: one for the visit. One check runs at a time; one that
    passes the time limit has its worker terminated and restarted, and its verdict is the one grader check gives
    a check that runs out of time. Verdicts are grader/web.py's replies: grader check --format json.
 
@@ -10,14 +11,11 @@
    typed; a variant; the home page's progress) is work.js's, loaded when it is first needed: at the first
    answer typed or button pressed, or at once where this browser keeps work for the page. A lesson page
    opened with nothing kept weighs what it did before. */
-(() => {
-  "use strict";
-
-  const script = document.currentScript;
+function checkerPage(runner, script) {
   const exercises = [...document.querySelectorAll(".course-checker-exercise")];
   const progress = document.querySelector(".course-progress");
   const panels = [...exercises, progress].filter(Boolean);   // where the words, the status and the work are
-  if (!script || !panels.length || typeof Worker !== "function") return;
+  if (!panels.length) return null;
 
   const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
   // a score as the page's language writes it (its decimal mark: grader/languages/numerals.py, via the build)
@@ -39,7 +37,8 @@
     return parsed.get(panel);
   };
 
-  const runner = checkerRunner({ script, exercises: panels, words, fill });   // loader.js: the worker, when it starts
+  const waiting = waitingPlaces(words, fill);
+  const release = checkerView(runner, { panels, words, fill, waiting });   // loader.js: the worker's state, when it starts
 
   function failed(error) {   // work.js could not be loaded: said where the checker says how it is
     panels.forEach((panel) => {
@@ -165,7 +164,7 @@
     const exercise = exerciseOf(part);
     const box = part.querySelector(".course-checker__verdict");
     box.dataset.state = "checking";
-    box.replaceChildren(el("span", "course-checker__feedback", words(exercise).checking));
+    box.replaceChildren(el("span", "course-checker__feedback", words(exercise).checking));   // or how the checker is
     const answer = boxOf(part).value;
     const seed = exercise.dataset.seed || null;
     const reply = await runner.run("check", [part.dataset.exercise, part.dataset.part, answer,
@@ -210,7 +209,9 @@
     on("download", () => later("download", panel));
     on("load", () => file.click());
     file.addEventListener("change", () => {
-      if (file.files.length) later("load", panel, file.files[0]);
+      if (!file.files.length) return;
+      waiting.add(panel.querySelector(".course-checker__message"), panel);
+      later("load", panel, file.files[0]);
     });
     on("clear-all", () => later("clear", panel, null));
     on("clear", () => later("clear", panel, [panel.dataset.exercise]));
@@ -243,4 +244,48 @@
   if (progress || kept("seed") || exercises.some((exercise) => kept(`exercise:${exercise.dataset.exercise}`))) {
     later("open");
   }
-})();
+  return release;
+}
+
+/* --- a verdict is never waited for in silence: until the checker can answer, the place that asked (the part's
+   verdict, the variant's line, the Load answers line) says how the checker is (starting, downloading: how much of
+   how much, importing the grader, loading SymPy) where the student looks; the call waits in the runner's queue and
+   is made as soon as it can be. A place waits while it shows what was written there: "Checking…" (a verdict box or
+   the variant's line that checker.js or work.js set to checking) or these words. */
+function waitingPlaces(words, fill) {
+  const QUEUED = { "": "queued_starting", starting: "queued_starting", restarted: "queued_starting",
+                   loading: "queued_loading", importing: "queued_importing", loading_sympy: "loading_sympy" };
+  const added = new Map();   // a place that is not set to checking (Load answers' line) -> its panel
+  const wrote = new WeakMap();   // a place -> the words written in it
+  const panelOf = (place) => added.get(place) || place.closest(".course-checker-exercise, .course-progress")
+    || document.querySelector(`.course-checker-exercise[data-exercise="${CSS.escape(place.closest(".course-checker").dataset.exercise)}"]`);
+  const places = () => [...document.querySelectorAll(".course-checker__verdict[data-state='checking'], "
+    + ".course-checker__variant-status[data-state='checking']"), ...added.keys()];
+
+  function write(place, text) {
+    if (place.matches(".course-checker__verdict")) place.replaceChildren(Object.assign(document.createElement("span"),
+      { className: "course-checker__feedback", textContent: text }));
+    else place.textContent = text;
+    wrote.set(place, text);
+  }
+
+  return {
+    add(place, panel) {
+      added.set(place, panel);
+      write(place, words(panel).checking);
+    },
+    /* the runner's state (a status key and its values; ``said`` puts them in a panel's words) in every waiting place */
+    say(key, values, said) {
+      places().forEach((place) => {
+        const panel = panelOf(place);
+        const text = place.textContent;
+        if (!panel || (text !== wrote.get(place) && text !== words(panel).checking)) {   // answered: it waits no more
+          added.delete(place);
+          return;
+        }
+        const now = QUEUED[key] ? said(panel, QUEUED[key], values) : words(panel).checking;
+        if (now !== text) write(place, now);   // the same words again would be said again
+      });
+    },
+  };
+}

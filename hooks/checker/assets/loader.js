@@ -1,6 +1,11 @@
 /* The in-page checker's loading: the Web Worker that runs the grader (worker.js), when it starts, the
-   progress line. The hook (hooks/checker/publish.py) joins this file and checker.js into the one script a page
-   loads, inside one function: checker.js calls checkerRunner() and uses what it returns, runner.run(op, args).
+   progress line. The hook (hooks/checker/publish.py) joins this file and checker.js into the one script every
+   page loads, inside one function: checkerRunner() makes the worker's runner, once per visit; checkerView()
+   shows its state on one page; checkerPage() (checker.js) is that page's answer boxes.
+
+   One runner for the visit: the theme's instant navigation swaps one page for the next without unloading
+   the document, so the worker, and the grader started in it, live on from page to page. Each page is attached
+   when the theme says it is in place (its `document$`), and the page before it released.
 
    The worker starts as soon as an exercise scrolls into view (a reader who got there will likely check an
    answer), or when an answer or seed box is focused first; only the latter if the reader asked the
@@ -8,23 +13,25 @@
    have arrived, a quarter at a time (it is a polite live region: a screen reader says each quarter, not
    each percent), and a bar beside it moves with every chunk (hidden from screen readers: the line says it). */
 
-function checkerRunner({ script, exercises, words, fill }) {
+function checkerRunner({ script }) {
   const base = new URL(".", script.src);
   const limit = Number(script.dataset.limit) * 1000;
   const sympyBudget = Number(script.dataset.sympyBudget) * 1000;
   const saveData = Boolean(navigator.connection && navigator.connection.saveData);
 
-  /* --- the worker: started once, restarted after a timeout */
+  /* --- the worker: started once a visit, restarted after a timeout. ``said``: what it last said of itself
+     (a status key and its values), for the page attached next; ``view``: the page that shows it */
 
   const runner = {
-    worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: false, waiting: false,
+    worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: null, waiting: false,
+    said: { key: "", values: {} }, view: null, shown: -1, saveData,
 
     start() {
       if (this.worker) return;
       this.failed = "";
       this.ready = false;
-      this.sympy = false;
-      mark("sympy", null);
+      this.sympy = null;
+      this.mark();
       try {   // a page opened from file:// may not start a worker: the command line stays
         this.worker = new Worker(new URL(script.dataset.worker, base));
       } catch (error) {
@@ -37,8 +44,8 @@ function checkerRunner({ script, exercises, words, fill }) {
         this.fail(event.message || "worker error");
       };
       this.worker.postMessage({ type: "init", saveData });
-      shown = -1;
-      status("starting");
+      this.shown = -1;
+      this.status("starting");
     },
 
     run(op, args) {
@@ -46,6 +53,7 @@ function checkerRunner({ script, exercises, words, fill }) {
       if (!this.worker) return Promise.resolve({ failed: this.failed });
       return new Promise((resolve) => {
         this.queue.push({ id: ++this.jobs, op, args, resolve });
+        if (this.view) this.view.asked();
         this.pump();
       });
     },
@@ -64,28 +72,33 @@ function checkerRunner({ script, exercises, words, fill }) {
 
     receive(message) {
       if (message.type === "progress") {   // a download the reader waits for; not one in the background
-        if (!this.ready || this.waiting) progress(message.done, message.total, this.ready);
+        if (!this.ready || this.waiting) this.progress(message.done, message.total);
+      } else if (message.type === "importing") {   // downloaded and started: the grader is imported
+        this.status("importing");
       } else if (message.type === "ready") {
         this.ready = true;
-        status("ready");
+        this.status("ready");
         this.pump();
       } else if (message.type === "failed") {
         this.fail(message.error);
-      } else if (message.type === "loading") {   // a check waits for a zip: not the answer's time
-        this.waiting = true;
-        shown = -1;
-        if (message.sympy) status("loading_sympy");
+      } else if (message.type === "loading") {   // a check waits for a zip, or for the warm-up: not the answer's time
+        if (!message.quiet) {
+          this.waiting = true;
+          this.shown = -1;
+          if (message.sympy) this.status("loading_sympy");
+        }
         if (this.busy) this.arm(sympyBudget + limit);
-      } else if (message.type === "sympy") {   // loading SymPy is not the answer's time
-        this.sympy = true;
-        status("loading_sympy");
-        mark("sympy", "loaded");
+      } else if (message.type === "sympy") {   // importing SymPy is not the answer's time (nor the reader's, warmed)
+        this.sympy = message.background ? "warmed" : "loaded";
+        this.mark();
+        if (message.background) return;
+        this.status("loading_sympy");
         if (this.busy) this.arm(sympyBudget + limit);
       } else if (message.type === "result" && this.busy && message.id === this.busy.id) {
         clearTimeout(this.timer);
         const job = this.busy;
         this.busy = null;
-        if (this.sympy || this.waiting) status("ready");
+        if (this.said.key !== "ready") this.status("ready");
         this.waiting = false;
         job.resolve(message.reply);
         this.pump();
@@ -106,30 +119,53 @@ function checkerRunner({ script, exercises, words, fill }) {
       this.stop();
       job.resolve({ timeout: true });
       this.start();
-      status("restarted");
+      this.status("restarted");
     },
 
     fail(error) {
       this.stop();
       this.failed = error;
-      status("failed", { error });
+      this.status("failed", { error });
       const jobs = this.busy ? [this.busy, ...this.queue] : this.queue;
       this.busy = null;
       this.queue = [];
       jobs.forEach((job) => job.resolve({ failed: error }));
     },
+
+    status(key, values = {}) {
+      this.said = { key, values };
+      if (this.view) this.view.status(key, values);
+    },
+
+    progress(done, total) {
+      if (done >= total && !this.ready) this.status("starting");   // downloaded: Python starts
+      else if (done < total) {
+        const quarter = Math.floor((4 * done) / total);
+        if (quarter !== this.shown && this.said.key !== "loading_sympy") {
+          this.shown = quarter;
+          this.status("loading", { done, total });
+        }
+        if (this.view) this.view.bars(done, total);
+      }
+    },
+
+    mark() {   // what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" | "warmed"
+      if (this.view) this.view.mark(this.sympy);
+    },
   };
+  return runner;
+}
 
-  /* --- the progress line */
+/* --- one page's view of the runner: its progress lines, and when it starts the worker. Returns release(). */
 
-  function status(key, values = {}) {
-    exercises.forEach((exercise) => {
-      const line = exercise.querySelector(".course-checker__status");
-      line.textContent = fill(words(exercise)[key], values);
-      line.dataset.state = key;
-      bar(line).hidden = !["loading", "loading_sympy"].includes(key);
-    });
-  }
+function checkerView(runner, { panels, words, fill, waiting }) {
+  const exercises = panels.filter((panel) => panel.matches(".course-checker-exercise"));
+  const lineOf = (panel) => panel.querySelector(".course-checker__status");
+  const megabytes = (panel, bytes) => new Intl.NumberFormat(panel.dataset.lang,
+    { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1e6);
+  /* a status's words on a panel: a download's megabytes in its language's numbers */
+  const said = (panel, key, values) => fill(words(panel)[key], values.total
+    ? { done: megabytes(panel, values.done), total: megabytes(panel, values.total) } : values);
 
   function bar(line) {   // the moving bar beside the line, made the first time it is needed
     if (!line.nextElementSibling || !line.nextElementSibling.matches("progress.course-checker__progress")) {
@@ -142,37 +178,39 @@ function checkerRunner({ script, exercises, words, fill }) {
     return line.nextElementSibling;
   }
 
-  let shown = -1;   // the quarter the line says (the bar says every chunk)
-  function progress(done, total, ready) {
-    const state = exercises[0].querySelector(".course-checker__status").dataset.state;
-    if (done >= total && !ready) status("starting");   // downloaded: Python starts
-    else if (done < total) {
-      const quarter = Math.floor((4 * done) / total);
-      if (quarter !== shown && state !== "loading_sympy") {
-        shown = quarter;
-        exercises.forEach((exercise) => {
-          const megabytes = new Intl.NumberFormat(exercise.dataset.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-          const line = exercise.querySelector(".course-checker__status");
-          line.textContent = fill(words(exercise).loading, { done: megabytes.format(done / 1e6), total: megabytes.format(total / 1e6) });
-          line.dataset.state = "loading";
-        });
-      }
-      exercises.forEach((exercise) => {
-        const moving = bar(exercise.querySelector(".course-checker__status"));
+  const view = {
+    status(key, values) {
+      panels.forEach((panel) => {
+        const line = lineOf(panel);
+        line.textContent = key ? said(panel, key, values) : "";
+        line.dataset.state = key;
+        bar(line).hidden = !["loading", "loading_sympy"].includes(key);
+      });
+      waiting.say(key, values, said);
+    },
+    bars(done, total) {
+      panels.forEach((panel) => {
+        const moving = bar(lineOf(panel));
         moving.hidden = false;
         moving.max = total;
         moving.value = done;
       });
-    }
-  }
+    },
+    mark(sympy) {
+      panels.forEach((panel) => {
+        if (sympy) lineOf(panel).dataset.sympy = sympy;
+        else delete lineOf(panel).dataset.sympy;
+      });
+    },
+    asked() {   // a call was queued: the places that wait say how the checker is
+      waiting.say(runner.said.key, runner.said.values, said);
+    },
+  };
 
-  /* what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" */
-  function mark(name, value) {
-    exercises.forEach((exercise) => {
-      const line = exercise.querySelector(".course-checker__status");
-      if (value === null) delete line.dataset[name];
-      else line.dataset[name] = value;
-    });
+  runner.view = view;
+  if (runner.worker || runner.failed) {   // a page after the first: the runner as it is
+    view.status(runner.said.key, runner.said.values);
+    view.mark(runner.sympy);
   }
 
   /* --- when: an exercise in view (unless the reader saves data), or the first focus of a box */
@@ -184,17 +222,39 @@ function checkerRunner({ script, exercises, words, fill }) {
     }
   };
   document.addEventListener("focusin", starter);
-  if (!saveData && typeof IntersectionObserver === "function") {
-    const watcher = new IntersectionObserver((entries) => {
+  let watcher = null;
+  if (!runner.saveData && typeof IntersectionObserver === "function") {
+    watcher = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         watcher.disconnect();
         runner.start();
       }
     });
     // an exercise in view, not the home page's progress table: there only Load answers needs the worker
-    exercises.filter((panel) => panel.matches(".course-checker-exercise")).forEach((exercise) => watcher.observe(exercise));
+    exercises.forEach((exercise) => watcher.observe(exercise));
     document.querySelectorAll(".course-checker").forEach((part) => watcher.observe(part));
   }
 
-  return runner;
+  return function release() {
+    document.removeEventListener("focusin", starter);
+    if (watcher) watcher.disconnect();
+    if (runner.view === view) runner.view = null;
+  };
 }
+
+/* --- the visit: one runner, each page attached as the theme puts it in place (``document$`` emits the document
+   once it is loaded, and again after each instant navigation), the page before released */
+
+(() => {
+  const script = document.currentScript;
+  if (!script || typeof Worker !== "function") return;
+  const runner = checkerRunner({ script });
+  let release = null;
+  const attach = () => {
+    if (release) release();
+    release = checkerPage(runner, script);
+  };
+  const pages = window.document$;
+  if (pages && typeof pages.subscribe === "function") pages.subscribe(attach);
+  else attach();
+})();

@@ -9,13 +9,16 @@
    and their bytes counted for the progress line. The later zips (SymPy's; the rest) are fetched when
    a module in them is first imported (checker_boot.py stops the call; it is made again once the zip is
    here), and SymPy's also in the background once the first verdict is shown (unless the reader asked
-   to save data). Every file is kept in the Cache Storage, one copy for the whole site: another page,
-   or a later visit, reads it from there without asking the network.
+   to save data), its modules then imported one by one while no call waits (checker_boot.warm), so that
+   the first exact form is judged as fast as a plain number. Every file is kept in the Cache Storage, one
+   copy for the whole site: a later visit reads it from there without asking the network.
 
-   Messages in:  {type: "init", saveData}, then {type: "job", id, op: "check" | "show", args}
-   Messages out: {type: "progress", done, total} (bytes), {type: "ready"}, {type: "failed", error},
-                 {type: "loading", sympy} (a check waits for a later zip: SymPy's or not), {type: "sympy"}
-                 (the first module of SymPy's zip is imported: importing SymPy takes a moment), {type: "result", id, reply} with reply as grader/web.py returns it. */
+   Messages in:  {type: "init", saveData}, then {type: "job", id, op: "check" | "show" | ..., args}
+   Messages out: {type: "progress", done, total} (bytes), {type: "importing"} (Python is up: the grader is
+                 imported), {type: "ready"}, {type: "failed", error}, {type: "loading", sympy, quiet} (a check waits
+                 for a later zip, SymPy's or not; quiet: for the warm-up's module in hand), {type: "sympy",
+                 background} (the first module of SymPy's zip is imported, for a check or by the warm-up: importing
+                 SymPy takes a moment), {type: "result", id, reply} with reply as grader/web.py returns it. */
 "use strict";
 
 const FILES = {};   // replaced by the build
@@ -30,7 +33,8 @@ let pyodide = null;
 let boot = null;
 let store = null;    // the Cache Storage's cache, where the browser offers one (https, localhost)
 let saveData = false;
-let answered = false;
+let warming = false;   // SymPy's zip is warming up, a package of it not imported yet: a check may import it
+let calls = 0;         // jobs received and not yet answered: the warm-up gives way to them
 const later = new Map();   // zip name -> the promise of its being written where checker_boot.py looks
 
 /* --- bytes: counted as they arrive, for the progress line */
@@ -161,7 +165,9 @@ async function init(message) {
     pyodide.FS.writeFile(`${HOME}.zip`, await grader);
     pyodide.globals.set("course_home", HOME);
     pyodide.globals.set("course_later", LATER);
-    pyodide.globals.set("course_opened", (name) => { if (name === FILES.sympy) post({ type: "sympy" }); });
+    pyodide.globals.set("course_opened", (name) => {
+      if (name === FILES.sympy) post({ type: "sympy", background: warming && !calls });
+    });
     pyodide.runPython(`
 import os, sys, zipfile
 zipfile.ZipFile(course_home + ".zip").extractall(course_home)
@@ -172,6 +178,7 @@ import checker_boot
 checker_boot.start(course_home, course_later, course_opened)
 `);
     boot = pyodide.pyimport("checker_boot");
+    post({ type: "importing" });
     await call("", []);   // import grader.web (and what it needs)
     post({ type: "ready" });
   } catch (error) {
@@ -181,19 +188,54 @@ checker_boot.start(course_home, course_later, course_opened)
 
 async function run({ id, op, args }) {
   let reply;
+  if (warming) post({ type: "loading", sympy: true, quiet: true });   // the time a package left to import may take
   try {
     reply = await call(op, args);
   } catch (error) {   // a later zip that could not be fetched, or a bug in the worker
     reply = { failed: said(error) };
   }
   post({ type: "result", id, reply });
-  if (!answered && !saveData) fetchLater(FILES.sympy).catch(() => {});   // in the background, from now on
-  answered = true;
+  if (!saveData && !warmed) soon();   // in the background, from now on
+}
+
+/* SymPy's zip fetched, then its modules imported one at a time, each when no call waits: a check that comes
+   meanwhile goes first, and waits at most for the module in hand (the first, SymPy's package, imports most of
+   it). It begins once no call has come for a moment: the answers checked one after the other go first. */
+const WARM_AFTER = 1500;   // ms without a call
+let warmed = null;   // the warm-up begun
+let idle = 0;
+function soon() {
+  clearTimeout(idle);
+  idle = setTimeout(() => {
+    if (calls) return;   // the next answer's result schedules it again
+    warmed = warm().catch(() => {});
+  }, WARM_AFTER);
+}
+
+async function warm() {
+  await fetchLater(FILES.sympy);
+  const names = JSON.parse(boot.warm_list(FILES.sympy));
+  let packages = names.filter((name) => !name.includes(".")).length;   // each imports its modules: the long steps
+  warming = true;
+  try {
+    for (const name of names) {
+      while (calls) await queue;
+      boot.warm(name);
+      if (!name.includes(".")) packages -= 1;
+      warming = packages > 0;   // a check that comes now may import one left (SymPy's takes seconds: not the answer's)
+      await new Promise((resolve) => setTimeout(resolve, 0));   // a message that came meanwhile is read now
+    }
+  } finally {
+    warming = false;
+  }
 }
 
 let queue = Promise.resolve();   // one call at a time, in order
 self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "init") queue = queue.then(() => init(message));
-  else if (message.type === "job") queue = queue.then(() => run(message));
+  else if (message.type === "job") {
+    calls += 1;
+    queue = queue.then(() => run(message)).finally(() => { calls -= 1; });
+  }
 };
