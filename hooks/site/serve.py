@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import io
+import logging
 import os
 import posixpath
 import shutil
@@ -137,6 +138,20 @@ def link_tree(source: Path, target: Path) -> None:
                 shutil.copy2(os.path.join(folder, name), here / name)
 
 
+class RequestsNotWarnings(logging.Filter):
+    """MkDocs' server logs each answer but a 200 as a warning ("GET /06-dot-product/" code 404). Its own server
+    answers nothing during a build; this one does, and a strict build counts every warning logged while it runs,
+    so a reader asking for a page the build is adding stopped it. Answers are logged as information."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.WARNING and '" code ' in record.getMessage():
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+REQUESTS_LOG = logging.getLogger("mkdocs.livereload")
+
+
 class Preview:
     """The server's pages from the last complete build, and its builder, which makes a new copy after each."""
 
@@ -151,6 +166,8 @@ class Preview:
         server.builder = self.build
         self.serve_request = server.serve_request   # MkDocs' own: live reload's long poll, and the rest
         server.set_app(self.app)
+        if not any(isinstance(f, RequestsNotWarnings) for f in REQUESTS_LOG.filters):
+            REQUESTS_LOG.addFilter(RequestsNotWarnings())
 
     def keep(self) -> None:
         """A copy of the site as built now; the one before the last removed (a request may still read the last)."""

@@ -34,3 +34,30 @@ def test_the_served_copy_is_made_of_links_and_keeps_every_file(tmp_path):
     serve.link_tree(site, tmp_path / "copy")
     assert (tmp_path / "copy" / "fr" / "page" / "index.html").read_text(encoding="utf-8") == "page"
     assert (tmp_path / "copy" / "index.html").stat().st_ino == (site / "index.html").stat().st_ino
+
+
+def test_a_page_asked_for_during_a_strict_rebuild_is_no_warning_of_the_build():
+    """MkDocs' server logs a 404 as a warning; the preview answers during builds, so a strict build counted a
+    reader's request for the page it was adding and stopped (tests/site/test_new_exercise.py met it)."""
+    import logging
+
+    from mkdocs.livereload import _Handler
+    from mkdocs.utils import CountHandler
+
+    counter = CountHandler()
+    counter.setLevel(logging.WARNING)
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(counter)
+    handler = _Handler.__new__(_Handler)
+    handler.requestline = "GET /06-dot-product/ HTTP/1.1"
+    try:
+        handler.log_request(404)
+        assert counter.get_counts() == [("WARNING", 1)]     # MkDocs' own: a warning
+        serve.REQUESTS_LOG.addFilter(serve.RequestsNotWarnings())
+        handler.log_request(404)
+        logging.getLogger("mkdocs.commands.build").warning("a page's own problem")
+        assert counter.get_counts() == [("WARNING", 2)]     # the request is not counted; a build's warning is
+    finally:
+        mkdocs_log.removeHandler(counter)
+        for kept in [f for f in serve.REQUESTS_LOG.filters if isinstance(f, serve.RequestsNotWarnings)]:
+            serve.REQUESTS_LOG.removeFilter(kept)

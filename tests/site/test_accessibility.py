@@ -94,17 +94,18 @@ FIGURE_LABELS = """() => [...document.querySelectorAll('article .course-figure s
   return {figure: svg.closest('figure').id, smallest: Math.min(...sizes) * scale};
 })"""
 
-# each exercise's title: its tag, the level of the heading before it, its place in the table of contents
+# each exercise's title: its tag, the level of the heading before it, its place in the table of contents (by the
+# link's fragment: instant navigation makes the theme's links absolute)
 EXERCISE_HEADINGS = """() => {
   const headings = [...document.querySelectorAll('article h1, article h2, article h3, article h4, article h5, article h6')];
   return [...document.querySelectorAll('article .course-exercise__title')].map(title => {
     const before = headings[headings.indexOf(title) - 1];
-    const entry = document.querySelector(`.md-nav--secondary a[href="#${title.id}"]`);
+    const entry = [...document.querySelectorAll('.md-nav--secondary a')].find(a => new URL(a.href).hash === `#${title.id}`);
     const parent = entry && entry.closest('ul').closest('li');
     const section = parent && parent.querySelector(':scope > a');
     return {tag: title.tagName.toLowerCase(), before: before ? before.tagName.toLowerCase() : null,
             beforeId: before ? before.id : null, inToc: !!entry,
-            tocParent: section ? section.getAttribute('href').slice(1) : null};
+            tocParent: section ? new URL(section.href).hash.slice(1) : null};
   });
 }"""
 
