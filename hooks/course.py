@@ -50,6 +50,7 @@ from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
 from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
 from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
 from hooks.chapters.readable import Unreadable  # noqa: E402
+from hooks.chapters.render import exercise_title  # noqa: E402
 from hooks.checker import pack, trace, workspace  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
 from hooks.site import build, serve  # noqa: E402
@@ -99,6 +100,7 @@ def on_config(config):
         _reporting(render, BUILD) for render in build.renderers(settings, BUILD.labels, BUILD.checker)
     )
     CONTEXT.render_status = BUILD.status_html
+    CONTEXT.exercise_title = exercise_title
     CONTEXT.print_solutions = settings.print_solutions
     return config
 

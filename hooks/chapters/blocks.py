@@ -44,6 +44,8 @@ class PageContext:
     render_exercise: Callable[[str, str], tuple[str, str]] = lambda exercise_id, lang: ("", "")
     render_figure: Callable[[str, str], str] = lambda figure_id, lang: ""
     render_status: Callable[[], str] = lambda: ""
+    # an exercise's title in a language (the catalog's exercise.<id>.title): its heading says it, not its id
+    exercise_title: Callable[[str, str], str] = lambda exercise_id, lang: exercise_id
     print_solutions: bool = False  # hints and solutions printed at the end of the page (`extra.course.print_solutions`)
 
     def label(self, key: str, **params) -> str:
@@ -126,7 +128,7 @@ class ExerciseBlock(CourseBlock):
         # a heading, so a screen reader can jump from exercise to exercise; its own id keeps the
         # table of contents from minting one that clashes with the section's
         title = self.words(el, f"h{heading_level(self.md.parser.root)}", "course-exercise__title",
-                           f"{self.context.label('exercise')} · {self.argument}")
+                           f"{self.context.label('exercise')} · {self.context.exercise_title(self.argument, self.context.lang)}")
         title.set("id", f"exercise-{self.argument}-title")
         self.statement = etree.SubElement(el, "div", {"class": "course-exercise__statement"})
         return el
@@ -211,7 +213,7 @@ class PrintedAnswers(Treeprocessor):
         section = etree.SubElement(root, "section", {"class": "course-print", "data-search-exclude": "true"})
         words(section, "p", "course-print__title", label("reader.print_answers"), lang)
         for exercise_id, (hints, solution) in exercises.items():
-            words(section, "p", "course-print__exercise", f"{label('exercise')} · {exercise_id}", lang)
+            words(section, "p", "course-print__exercise", f"{label('exercise')} · {self.context.exercise_title(exercise_id, lang)}", lang)
             for hint in hints:
                 copied = etree.SubElement(section, "div", {"class": "course-print__hint"})
                 words(copied, "p", "course-print__label", label("hint"), lang)

@@ -65,6 +65,11 @@ def filled(template: str, **markup: str) -> str:
 # --- the exercise
 
 
+def exercise_title(exercise_id: str, locale: str) -> str:
+    """The exercise's title in the locale (the catalog's, English where it lacks one): its heading on the page."""
+    return message(f"exercise.{exercise_id}.title", locale)
+
+
 def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool,
                     in_browser: bool = False) -> tuple[str, str]:
     """(body, solution) HTML for an exercise block; the solution is '' when solutions are off.
@@ -86,8 +91,10 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
     first = exercise.parts[0]
     # the reading of an answer is the page's language's (a decimal comma in fr and id): the commands say it
     check = f"grader check {exercise.id} {first.id} {shlex.quote(first.example)} --lang {locale}"
-    # the file says the language its answers are written in (how 0,5 reads), as the page's download does
-    toml = f'lang = "{locale}"\n\n[{exercise.id}]\n' + "".join(f'{p.id} = "{p.example}"\n' for p in exercise.parts)
+    # the file says the language its answers are written in (how 0,5 reads), as the page's download does; each
+    # part is left empty for the student's answer (an empty one is "not answered yet"), its form beside it
+    toml = f'lang = "{locale}"\n\n[{exercise.id}]\n' + "".join(
+        f'{p.id} = ""   # {" ".join(p.form_in(locale).split())}\n' for p in exercise.parts)
     body = (
         f'<p class="course-exercise__heading">{html.escape(label("data"))}</p><ul class="course-exercise__data">{data}</ul>'
         f'<p class="course-exercise__heading">{html.escape(label("to_submit"))}</p>'

@@ -18,6 +18,7 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from grader.languages.messages import message
+from hooks.chapters.render import exercise_title
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import serve
 from tests.site.readback import RADICALS_SUPPLEMENT, comparable
@@ -81,7 +82,7 @@ def test_hints_and_solutions_print_folded(reader, base_url, screenshots, locale)
     finally:
         reader.page.emulate_media(media="null")  # back to no emulation: page.pdf() prints with print CSS
     labels = LABELS[locale]
-    assert comparable(f"{labels['exercise']} · reachable-vertices") in text, f"{where}: the exercise is not printed"
+    assert comparable(f"{labels['exercise']} · {exercise_title('reachable-vertices', locale)}") in text, f"{where}: the exercise is not printed"
     assert comparable(labels["hint"]) in text, f"{where}: the hints' titles are not printed"
     for opening in hint_openings(locale, LESSON):
         assert comparable(opening) not in text, f"{where}: a hint printed unfolded: {opening!r}"
