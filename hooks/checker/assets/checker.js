@@ -140,7 +140,10 @@ function checkerPage(runner, script) {
     box.dataset.max = String(result.max_score);
     box.dataset.note = result.note;
     box.dataset.correct = String(result.correct);
-    if (result.column !== null && reply.text) {   // the answer could not be read: show where
+    if (result.column !== null && reply.text) {   // the answer could not be read: show where, once (the
+      const reading = part.querySelector(".course-checker__reading");   // reading said the same: it goes)
+      reading.replaceChildren();
+      delete reading.dataset.state;
       box.append(caretNodes(reply.text));
       return result;
     }

@@ -242,6 +242,8 @@ export default function work(core) {
       return;
     }
     if (boxOf(part).value !== answer || !reply || (reply.code !== 0 && reply.code !== 2)) return;
+    // a refusal the verdict already shows (Check was pressed while this was read) is said once, there
+    if (reply.code === 2 && part.querySelector(".course-checker__verdict .course-checker__caret")) return;
     showReading(part, reply);
   }
 
