@@ -62,7 +62,8 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/vermin --quiet --violations --eval-annotations --no-tips -t=3.10- grader hooks
 
-# unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected
+# unit and CLI tests on every core (pytest-xdist); tests/site/ is all slow, so it is not even collected; the
+# page's JavaScript (tests/js/, node --test) runs inside it, from tests/hooks/test_work_js.py (skipped without Node.js)
 test-fast: lint
 	$(BIN)/python -m pytest -m "not slow" --ignore=tests/site -n auto -q
 

@@ -48,11 +48,10 @@ function checkerPage(runner, script) {
     });
   }
 
-  /* --- where the work is kept: localStorage, per site (its root: assets/checker/ is two folders down) and locale */
+  /* --- where the work is kept: localStorage, per site and locale (workKeys) */
 
   const LANG = panels[0].dataset.lang;
-  const SITE = `course-work:${new URL("../../", base).pathname}:`;
-  const KEY = (name) => `${SITE}${LANG}:${name}`;
+  const { SITE, KEY } = workKeys(base, LANG);
   const storage = {
     said: false,
     call(action) {
@@ -248,6 +247,14 @@ function checkerPage(runner, script) {
     later("open");
   }
   return release;
+}
+
+/* the names the student's work has in localStorage: SITE, the start of every name of this site (its root:
+   the script's folder, assets/checker/, is two folders down), and KEY(name), the name of ``name`` in locale
+   ``lang`` (work.js keeps "seed" and "exercise:<id>" there, every seed's work of an exercise in one record) */
+function workKeys(base, lang) {
+  const SITE = `course-work:${new URL("../../", base).pathname}:`;
+  return { SITE, KEY: (name) => `${SITE}${lang}:${name}` };
 }
 
 /* --- a verdict is never waited for in silence: until the checker can answer, the place that asked (the part's

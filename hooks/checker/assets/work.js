@@ -1,5 +1,5 @@
 /* The student's work on the page (hooks/checker/workspace.py writes its markup): loaded by checker.js when first needed,
-   as a module whose one function is given checker.js's pieces and returns what the page calls.
+   as a module whose default function is given checker.js's pieces and returns what the page calls.
 
    Each answer, the seed in use and each part's last verdict are kept in localStorage, per site, locale,
    exercise and seed, and put back when the page opens; a value that is not the shape this script writes is
@@ -9,6 +9,16 @@
    reading of an answer as the grader reads it (grader.web.read) follows the typing, after a pause. The seed is
    the course's (the student's id): one for every exercise of a locale; a variant's data and figure
    (grader.web.figure) take the place of the lesson's. The home page lists every exercise's state. */
+
+/* The pieces that compute without the page, exported for the tests too (tests/js/: Node's test runner) */
+
+/* a TOML basic string of any text: quotes, backslashes and every control character escaped, the rest as is */
+const TOML_ESCAPES = { "\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r" };
+export const tomlString = (text) => `"${text.replace(/[\\"\u0000-\u001f\u007f]/g, (c) => TOML_ESCAPES[c]
+  || `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}"`;
+export const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key));
+/* a word for the shell, as the commands shown on the page write it (POSIX quoting) */
+export const shellWord = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
 
 export default function work(core) {
   const { runner, words, fill, number, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
@@ -91,12 +101,6 @@ export default function work(core) {
   const answered = (work) => Object.values(work.answers).some((text) => text.trim());
 
   /* --- the file grader submit takes: TOML, one table per exercise, the seed when a variant is in use */
-
-  const TOML_ESCAPES = { "\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r" };
-  const tomlString = (text) => `"${text.replace(/[\\"\u0000-\u001f\u007f]/g, (c) => TOML_ESCAPES[c]
-    || `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}"`;
-  const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key));
-  const shellWord = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
 
   function submission() {
     const lines = [`lang = ${tomlString(LANG)}`, ...(course.seed ? [`seed = ${tomlString(course.seed)}`] : [])];

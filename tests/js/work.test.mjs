@@ -1,0 +1,222 @@
+/* work.js without a browser (Node's test runner: node --test tests/js/): the file "Download my answers" writes,
+   the names the work is kept under in localStorage, the scores and the progress the page shows. That the grader
+   reads the file back answer for answer is tests/hooks/test_work_js.py's (the grader's own reader). */
+import assert from "node:assert/strict";
+import test from "node:test";
+
+import { Local, openPage, shellWord, tomlKey, tomlString, workKeys } from "./page.mjs";
+
+const COURSE = { "ex-a": ["p1", "p2"], "ex-b": ["q1"] };
+const page = (options = {}) => openPage({ course: COURSE, shown: ["ex-a", "ex-b"], ...options });
+
+/* --- the file */
+
+test("a TOML string escapes quotes, backslashes and every control character, and keeps the rest", () => {
+  assert.equal(tomlString(""), '""');
+  assert.equal(tomlString('say "hi"'), '"say \\"hi\\""');
+  assert.equal(tomlString("a\\b"), '"a\\\\b"');
+  assert.equal(tomlString('"""'), '"\\"\\"\\""');
+  assert.equal(tomlString("1\n2\r\n3\t4\b5\f6"), '"1\\n2\\r\\n3\\t4\\b5\\f6"');
+  assert.equal(tomlString("\u0000\u0001\u001f\u007f"), '"\\u0000\\u0001\\u001f\\u007f"');
+  assert.equal(tomlString("x² ≤ π · 角 😀 \u00a0"), '"x² ≤ π · 角 😀 \u00a0"');
+  // a written string never holds a raw control character, so it stays on its one line
+  assert.doesNotMatch(tomlString(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i), 127)), /[\u0000-\u001f\u007f]/);
+});
+
+test("a key is bare when TOML allows it, a quoted string otherwise", () => {
+  assert.equal(tomlKey("ex-a_1"), "ex-a_1");
+  assert.equal(tomlKey("ex.1"), '"ex.1"');
+  assert.equal(tomlKey("é"), '"é"');
+  assert.equal(tomlKey(""), '""');
+});
+
+test("a word for the shell is quoted when it needs to be", () => {
+  assert.equal(shellWord("x^2+1"), "'x^2+1'");
+  assert.equal(shellWord("3/4"), "3/4");
+  assert.equal(shellWord("it's"), "'it'\\''s'");
+});
+
+test("the downloaded file: the language, one table per exercise in the course's order, blank answers left out", async () => {
+  const p = page();
+  p.type("ex-b/q1", 'say "hi"\\');
+  p.type("ex-a/p2", "x^2\n+1");
+  p.type("ex-a/p1", "   ");   // blank: not an answer
+  const file = await p.download();
+  assert.equal(file.name, "answers.toml");
+  assert.equal(file.type, "application/toml");
+  assert.equal(file.text, 'lang = "en"\n\n[ex-a]\np2 = "x^2\\n+1"\n\n[ex-b]\nq1 = "say \\"hi\\"\\\\"\n');
+});
+
+test("the file is UTF-8, and names the seed of the variant in use", async () => {
+  const p = page({ lang: "fr" });
+  await p.useSeed('Zoë "7"');
+  p.type("ex-a/p1", "½ · π");
+  const file = await p.download();
+  assert.equal(file.text, 'lang = "fr"\nseed = "Zoë \\"7\\""\n\n[ex-a]\np1 = "½ · π"\n');
+  assert.deepEqual([...file.bytes.slice(-10)], [...Buffer.from('"½ · π"\n')].slice(-10));
+});
+
+test("with no answer there is no file: the page says there is nothing to download", async () => {
+  const p = page();
+  p.type("ex-a/p1", "1");
+  p.type("ex-a/p1", "");
+  assert.equal(await p.download(), null);
+  assert.equal(p.message(), "nothing to download");
+});
+
+/* --- the names it keeps */
+
+test("the work is kept under the site's and locale's names, per exercise, the seed beside it", async () => {
+  const p = page();
+  assert.equal(p.KEY("seed"), "course-work:/course/:en:seed");
+  p.type("ex-a/p1", "2");
+  p.type("ex-b/q1", "3");
+  await p.useSeed("s1");
+  assert.deepEqual(Object.keys(p.local).sort(), ["course-work:/course/:en:exercise:ex-a", "course-work:/course/:en:exercise:ex-b",
+                                                  "course-work:/course/:en:seed"]);
+  assert.equal(p.local["course-work:/course/:en:seed"], '"s1"');
+  assert.deepEqual(JSON.parse(p.local["course-work:/course/:en:exercise:ex-a"]),
+                   { v: 1, variants: { "": { answers: { p1: "2" }, verdicts: {}, best: null } } });
+});
+
+test("the site's root comes from the script's folder, two folders down", () => {
+  assert.equal(workKeys(new URL("https://example.org/course/assets/checker/checker-1.js"), "ja").KEY("seed"),
+               "course-work:/course/:ja:seed");
+  assert.equal(workKeys(new URL("http://127.0.0.1:8000/assets/checker/"), "en").SITE, "course-work:/:");
+});
+
+test("another seed's work is its own: each seed finds its answers again", async () => {
+  const p = page();
+  p.type("ex-a/p1", "lesson's answer");
+  await p.useSeed("s1");
+  assert.equal(p.box("ex-a/p1"), "");
+  p.type("ex-a/p1", "s1's answer");
+  await p.useSeed("s2");
+  assert.equal(p.box("ex-a/p1"), "");
+  await p.useSeed("s1");
+  assert.equal(p.box("ex-a/p1"), "s1's answer");
+  await p.api.backToLesson(p.exercise("ex-a"));
+  assert.equal(p.box("ex-a/p1"), "lesson's answer");
+  assert.equal(p.local["course-work:/course/:en:seed"], undefined);
+});
+
+test("another locale's work is its own, in the same browser", async () => {
+  const local = new Local();
+  const en = page({ local });
+  en.type("ex-a/p1", "0.5");
+  const fr = page({ local, lang: "fr" });
+  fr.api.open();
+  assert.equal(fr.box("ex-a/p1"), "");
+  fr.type("ex-a/p1", "0,5");
+  const again = page({ local });
+  again.api.open();
+  assert.equal(again.box("ex-a/p1"), "0.5");
+  assert.equal((await again.download()).text, 'lang = "en"\n\n[ex-a]\np1 = "0.5"\n');
+});
+
+test("another site's work is its own, and clearing all leaves it", async () => {
+  const local = new Local();
+  const here = page({ local });
+  here.type("ex-a/p1", "1");
+  const other = page({ local, root: "/other/" });
+  other.type("ex-a/p1", "2");
+  page({ local, lang: "fr" }).type("ex-b/q1", "3");
+  here.api.clear(here.panel, null);
+  assert.deepEqual(Object.keys(local), ["course-work:/other/:en:exercise:ex-a"]);
+});
+
+test("clearing one exercise leaves the others, and Undo puts it back", async () => {
+  const p = page();
+  p.type("ex-a/p1", "1");
+  p.type("ex-b/q1", "2");
+  p.api.clear(p.exercise("ex-a"), ["ex-a"]);
+  assert.equal(p.box("ex-a/p1"), "");
+  assert.deepEqual(Object.keys(p.local), ["course-work:/course/:en:exercise:ex-b"]);
+  const undo = p.exercise("ex-a").querySelector(".course-checker__message").children.find((node) => node.tagName === "button");
+  assert.ok(undo, "clearing offers Undo");
+  const reopened = page({ local: p.local });
+  reopened.api.open();
+  assert.equal(reopened.box("ex-a/p1"), "");
+  assert.equal(reopened.box("ex-b/q1"), "2");
+  undo.click();
+  assert.equal(p.box("ex-a/p1"), "1");
+  const undone = page({ local: p.local });
+  undone.api.open();
+  assert.equal(undone.box("ex-a/p1"), "1");
+});
+
+test("what the page reopens with is what was kept; a damaged record is none", () => {
+  const local = new Local();
+  const p = page({ local });
+  p.checked("ex-a/p1", "2", 1);
+  p.type("ex-a/p2", "3");
+  const again = page({ local });
+  again.api.open();
+  assert.equal(again.box("ex-a/p1"), "2");
+  assert.equal(again.part("ex-a/p1").verdict.result.answer, "2");
+  assert.equal(again.box("ex-a/p2"), "3");
+  local["course-work:/course/:en:exercise:ex-a"] = '{"v": 1, "variants": {"": {"answers": {"p1": 5}}}}';
+  const damaged = page({ local });
+  damaged.api.open();
+  assert.equal(damaged.box("ex-a/p1"), "");
+});
+
+/* --- the progress it reports */
+
+test("a right answer changed to a wrong one: the last score drops, the best stays", () => {
+  const p = page({ points: { "ex-a": { p1: 2, p2: 1 } } });
+  p.api.open();
+  assert.equal(p.scores("ex-a").hidden, true);
+  p.checked("ex-a/p1", "right", 2, 2);
+  assert.equal(p.scores("ex-a").textContent, "last 2, best 2 of 3");
+  p.checked("ex-a/p2", "right", 1, 1);
+  assert.equal(p.scores("ex-a").textContent, "last 3, best 3 of 3");
+  p.checked("ex-a/p1", "wrong", 0, 2);
+  assert.equal(p.scores("ex-a").textContent, "last 1, best 3 of 3");
+  p.checked("ex-a/p1", "half", 0.5, 2);
+  assert.equal(p.scores("ex-a").textContent, "last 1.5, best 3 of 3");
+  assert.equal(p.scores("ex-a").hidden, false);
+});
+
+test("the last score is the sum of the parts' last verdicts; typing takes a part's verdict away", () => {
+  const p = page({ points: { "ex-a": { p1: 2, p2: 2 } } });
+  p.checked("ex-a/p1", "a", 1.25, 2);
+  p.checked("ex-a/p2", "b", 0.5, 2);
+  assert.equal(p.scores("ex-a").textContent, "last 1.75, best 1.75 of 4");
+  p.type("ex-a/p1", "a2");
+  assert.equal(p.scores("ex-a").textContent, "last 0.5, best 1.75 of 4");
+  const kept = JSON.parse(p.local["course-work:/course/:en:exercise:ex-a"]).variants[""];
+  assert.deepEqual(Object.keys(kept.verdicts), ["p2"]);
+  assert.equal(kept.best, 1.75);
+});
+
+test("the home page: each exercise done, started or new, its best score, and how many are done", () => {
+  const local = new Local();
+  const p = page({ local });
+  p.checked("ex-a/p1", "1", 1);
+  p.checked("ex-a/p2", "2", 1);
+  p.type("ex-b/q1", "3");
+  const home = openPage({ course: COURSE, local, home: true });
+  home.api.open();
+  const rows = home.progress.querySelectorAll("tr[data-exercise]");
+  const shown = () => rows.map((row) => [row.dataset.state, row.querySelector(".course-progress__state").textContent,
+                                       row.querySelector(".course-progress__score").textContent]);
+  assert.deepEqual(shown(), [["done", "done", "2/?"], ["started", "started", "–"]]);
+  assert.equal(home.progress.querySelector(".course-progress__summary").textContent, "1 of 2 done");
+  p.checked("ex-a/p2", "wrong", 0);   // a part right no more: started again, the best score stays
+  const later = openPage({ course: COURSE, local, home: true });
+  later.api.open();
+  const after = later.progress.querySelectorAll("tr[data-exercise]").map((row) => [row.dataset.state,
+    row.querySelector(".course-progress__score").textContent]);
+  assert.deepEqual(after, [["started", "2/?"], ["started", "–"]]);
+  assert.equal(later.progress.querySelector(".course-progress__summary").textContent, "0 of 2 done");
+});
+
+test("storage that cannot be written: the page goes on with what it holds", async () => {
+  const full = new Local();
+  full.setItem = () => { throw new Error("QuotaExceededError"); };
+  const p = page({ local: full });
+  p.type("ex-a/p1", "1");
+  assert.ok(p.storage.lost > 0);
+  assert.equal((await p.download()).text, 'lang = "en"\n\n[ex-a]\np1 = "1"\n');
+});
