@@ -396,6 +396,11 @@ def _autograder(args, lang) -> int:
 
     from grader.cli.autograder import autograder_zip
     exercises = assignment(args.exercises)
+    broken = _catalog_errors()
+    if broken:       # packed, they would reach every student as broken messages
+        for path, line, kind, text in broken:     # each says what is wrong and the fix
+            _warn(message("cli.located", lang, where="grader autograder", what=f"{path}:{line}: {kind}: {text}"))
+        return UNUSABLE
     try:
         data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from)
     except PackageNotFoundError:
@@ -406,7 +411,7 @@ def _autograder(args, lang) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, data)
     except OSError as exc:
-        return _os_error("grader autograder", exc)
+        return _os_error("grader autograder", exc, lang)
     ids = config.exercises or list(_bank().EXERCISES)
     text = "\n".join([
         message("autograder.written", lang, path=str(path)),
@@ -417,6 +422,12 @@ def _autograder(args, lang) -> int:
         "  " + f"grader {config.version}, {config.engine}"])
     _emit(args, report.printable(text, lines=True), {"zip": str(path), **asdict(config)})
     return OK
+
+
+def _catalog_errors() -> list[tuple[str, int, str, str]]:
+    """The errors of the catalog check (python -m grader.languages) on this grader's own catalogs."""
+    from grader.languages.audit import WARNINGS, check_catalogs
+    return [f for f in check_catalogs(needed=_bank().catalog_needs()) if f[2] not in WARNINGS]
 
 
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,

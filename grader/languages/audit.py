@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Mapping
 
-from grader.languages.messages import DEFAULT, LOCALES, placeholders
+from grader.languages.messages import DEFAULT, FIELDS, LOCALES, placeholders, template_problem
 from grader.languages.po import PoSyntaxError, read
 
 PACKAGE = Path(__file__).resolve().parents[1]          # .../grader
@@ -54,15 +54,6 @@ def _read(path: Path):
     return keyed, findings
 
 
-def _format_problem(template: str) -> str | None:
-    try:
-        placeholders(template)
-        template.format(**{name: "" for name in placeholders(template)})
-    except (ValueError, IndexError, KeyError, AttributeError) as exc:
-        return str(exc)
-    return None
-
-
 def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LOCALES,
                    needed: Mapping[str, str] | None = None) -> list[tuple[str, int, str, str]]:
     """Every problem of the grader's message catalogs, as ``(path, line, kind, message)``.
@@ -79,7 +70,9 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
     English lacks; ``untranslated`` (a warning) an English key with no translation (no
     catalog, no entry, or an empty msgstr: the grader shows the English text);
     ``placeholders`` ``{names}`` differ from English; ``format`` not a valid
-    ``str.format`` template; ``fuzzy`` (a warning) marked fuzzy (not used until checked);
+    message (:func:`grader.languages.messages.template_problem`: braces that do not parse, a field
+    that is not a plain name, or in English one the grader does not fill in, such as TeX's
+    ``\\operatorname{softmax}``: a literal brace is doubled); ``fuzzy`` (a warning) marked fuzzy (not used until checked);
     ``stale`` the entry's msgid is not English's current text (English changed
     since it was translated); ``orphan`` a key English does not have;
     ``duplicate`` a key given twice; ``no-key`` an entry without ``msgctxt``.
@@ -100,7 +93,7 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
             findings.append((english_rel, 1, "missing", f"no entry '{key}', which {where} uses: add it to "
                              f"{english_rel} (msgctxt \"{key}\", msgid its English text, msgstr \"\")"))
     for m in english:
-        problem = _format_problem(m.id)
+        problem = template_problem(m.id, FIELDS)
         if problem:
             findings.append((english_rel, m.lineno, "format", f"'{m.context}': {problem}"))
     for lang in locales:
@@ -131,14 +124,16 @@ def check_catalogs(root: Path | str | None = None, locales: tuple[str, ...] = LO
             if m.id != ref.id:
                 findings.append((rel, m.lineno, "stale", f"'{key}': English now reads "
                                  f"\"{ref.id}\"; update the translation and its msgid"))
-            problem = _format_problem(m.string)
+            problem = template_problem(m.string, None)
             if problem:
-                findings.append((rel, m.msgstr_line, "format", f"'{key}': {problem}"))
-            elif placeholders(m.string) != placeholders(ref.id):
+                findings.append((rel, m.msgstr_line, "format", f"'{key}': {problem}; until then it is "
+                                 "shown in English"))
+            elif template_problem(ref.id, None) is None and placeholders(m.string) != placeholders(ref.id):
                 want = ", ".join(sorted(placeholders(ref.id))) or "none"
                 got = ", ".join(sorted(placeholders(m.string))) or "none"
                 findings.append((rel, m.msgstr_line, "placeholders",
-                                 f"'{key}' uses {{{got}}} where English uses {{{want}}}"))
+                                 f"'{key}' uses {{{got}}} where English uses {{{want}}}: use English's "
+                                 "fields, with the same names (a literal brace is written doubled, {{ or }})"))
         for key, m in have.items():
             if key not in reference:
                 findings.append((rel, m.lineno, "orphan", f"'{key}' is not an English key: "

@@ -93,13 +93,57 @@ def placeholders(template: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
+# Every field a message may hold: the names of the parameters the grader passes (and :func:`rule_params`'
+# numbers). Any other ``{...}`` in a message is a mistake the catalog check reports (TeX's
+# ``$\operatorname{softmax}$`` would be a field, shown as "?"): a literal brace is written doubled,
+# ``{{`` and ``}}`` (``$\operatorname{{softmax}}$``). A new parameter's name is added here.
+FIELDS = frozenset({
+    "a", "absolute", "argument", "arguments", "b", "base", "bound", "caption", "choices", "components",
+    "constraint", "construct", "count", "digits", "error", "excluded", "exercise", "exercises", "expected",
+    "expression", "field", "file", "file_seed", "files", "first", "folder", "form", "format", "fraction", "got",
+    "graded", "heading", "high", "id", "kept", "known", "label", "language", "lesson", "limit", "line", "lines",
+    "log", "low", "matches", "max", "message", "n", "name", "now", "number", "operator", "option", "option_seed",
+    "package", "part", "path", "percent", "point", "points", "polish_from", "power", "problem", "product", "prog",
+    "prompt", "ratio_step", "reason", "score", "second", "seed", "seeds", "shown", "size", "step", "students",
+    "sum", "symbol", "text", "threshold", "title", "tolerance", "total", "type", "unit", "unreadable", "until",
+    "value", "variant", "what", "where"})
+BRACES = "write a literal brace doubled ({{ for {, }} for })"
+
+
+def template_problem(template: str, fields: frozenset[str] | None = FIELDS) -> str | None:
+    """What makes ``template`` unusable as a message, with the fix, or None: braces that do not parse,
+    a field that is not a plain name (``{0}``, ``{}``, ``{a.b}``, ``{a[0]}``), or one not in ``fields``
+    (None: any name)."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        return f"its braces do not parse ({exc}): close each field as {{name}}, or {BRACES}"
+    for _, name, spec, _ in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier():
+            return (f"{{{name}}} is not a field's name (fields are named, like {{value}}): {BRACES}"
+                    if name else f"{{}} is not a field's name (fields are named, like {{value}}): {BRACES}")
+        if fields is not None and name not in fields:
+            return (f"{{{name}}} is not a field the grader fills in (it would show as ?): {BRACES}, as in "
+                    f"$\\operatorname{{{{{name}}}}}$, or add a new parameter's name to FIELDS in grader/languages/messages.py")
+        if spec and "{" in spec:
+            return f"{{{name}:{spec}}} nests a field in another: {BRACES}"
+    try:
+        template.format(**{name: "" for name in placeholders(template)})
+    except (ValueError, IndexError, KeyError, AttributeError) as exc:
+        return f"it cannot be formatted ({exc}): {BRACES}"
+    return None
+
+
 def message(key: str, lang: str = DEFAULT, **params: object) -> str:
     """The sentence for ``key`` in ``lang`` (English if the locale lacks it).
 
     A parameter naming no message (a student's text that happens to start with ``key:``,
     such as a file ``key:x.toml``) is shown as it is."""
     lang = lang if lang in LOCALES else DEFAULT
-    template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
+    english = catalog(DEFAULT).get(key)
+    template = catalog(lang).get(key) or english
     if template is None:
         _UNKNOWN.add(key)
         return key
@@ -107,9 +151,47 @@ def message(key: str, lang: str = DEFAULT, **params: object) -> str:
                   if isinstance(v, str) and v.startswith(REF) and v[4:] in catalog(DEFAULT) else v)
               for k, v in params.items()}
     values = {**rule_params(), **values}
-    needed = placeholders(template)
+    if template is not english and english is not None:
+        problem = _translation_problem(template, english)
+        if problem is None:
+            try:
+                return _formatted(template, values, lang)
+            except (KeyError, ValueError, IndexError, AttributeError) as exc:
+                problem = f"it cannot be formatted ({type(exc).__name__}: {exc})"
+        _broken(lang, key, problem)
+        template = english
+    return _formatted(template, values, lang)
+
+
+@cache
+def _translation_problem(template: str, english: str) -> str | None:
+    """What makes a translation unusable (its braces, or a field English does not have), with the fix."""
+    problem = template_problem(template, fields=None)
+    if problem is None and template_problem(english, fields=None) is None:
+        extra = placeholders(template) - placeholders(english)
+        if extra:
+            return (f"it uses {{{', '.join(sorted(extra))}}}, which English does not: use English's fields "
+                    f"({', '.join('{' + name + '}' for name in sorted(placeholders(english))) or 'none'})")
+    return problem
+
+
+def _formatted(template: str, values: Mapping[str, object], lang: str) -> str:
     return template.format(**{name: format_value(values[name], lang) if name in values else "?"
-                              for name in needed})
+                              for name in placeholders(template)})
+
+
+_BROKEN: set[tuple[str, str]] = set()
+
+
+def _broken(lang: str, key: str, problem: str) -> None:
+    """A translation that cannot be formatted is shown in English: said once per message on stderr, with
+    its catalog, for whoever runs the grader (the catalog check, python -m grader.languages, says it too)."""
+    if (lang, key) in _BROKEN:
+        return
+    _BROKEN.add((lang, key))
+    import sys
+    print(f"grader: {catalog_path(lang)}: '{key}': {problem}; shown in English until it is fixed "
+          "(python -m grader.languages lists every such message)", file=sys.stderr)
 
 
 FULL_WIDTH_ENDS = "\u3002\uff01\uff1f\uff09\u300d\u300f"   # 。！？）」』: the next sentence follows with no space

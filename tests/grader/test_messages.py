@@ -229,3 +229,49 @@ def test_a_translation_that_cannot_be_used_falls_back_to_english(tmp_path, monke
         assert message("missing", "fr") == "Not answered."
     finally:
         messages.catalog.cache_clear()
+
+
+EN_FILE = "grader/locale/en/LC_MESSAGES/grader.po"
+
+
+@pytest.mark.parametrize("old, new, problem", [
+    ("{digits} chiffres", "{digits chiffres", "do not parse"),
+    ("{digits} chiffres", "{digits}} chiffres", "do not parse"),
+    ("{digits} chiffres", "{0} chiffres", "not a field's name"),
+    ("{digits} chiffres", "{} chiffres", "not a field's name"),
+    ("{digits} chiffres", "{digits.real} chiffres", "not a field's name"),
+])
+def test_a_translation_whose_braces_are_broken_is_an_error_with_its_key_and_the_fix(tmp_path, old, new, problem):
+    fr = _copy_catalogs(tmp_path)
+    _edit(fr, "donnez au moins " + old, "donnez au moins " + new)
+    found = [f for f in check_catalogs(tmp_path) if f[2] not in WARNINGS]
+    assert [f[:3] for f in found] == [(FR, _line_of(fr, "donnez au moins"), "format")], found
+    assert found[0][3].startswith("'decimal-imprecise': ") and problem in found[0][3]
+    assert "doubled" in found[0][3] and "shown in English" in found[0][3]
+
+
+def test_tex_braces_in_an_english_prompt_are_an_error_naming_key_and_file(tmp_path):
+    """`$\\operatorname{softmax}$` would be a field the grader does not fill in: shown as '?'."""
+    _copy_catalogs(tmp_path)
+    english = tmp_path / EN_FILE
+    _edit(english, r"\\operatorname{{softmax}}", r"\\operatorname{softmax}")
+    found = [f for f in check_catalogs(tmp_path, locales=("en",)) if f[2] not in WARNINGS]
+    assert [f[:3] for f in found] == [(EN_FILE, _line_of(english, r"\\operatorname{softmax}"), "format")]
+    assert found[0][3].startswith("'part.attention-weights.weights.prompt': {softmax} is not a field")
+    assert r"$\operatorname{{softmax}}$" in found[0][3]
+
+
+def test_a_translation_using_a_field_english_lacks_is_shown_in_english(tmp_path, monkeypatch, capsys):
+    from grader.languages import messages
+    fr = _copy_catalogs(tmp_path)
+    _edit(fr, "donnez au moins {digits} chiffres", "donnez au moins {chiffres} chiffres")
+    monkeypatch.setattr(messages, "LOCALE_DIR", str(tmp_path / "grader" / "locale"))
+    messages.catalog.cache_clear()
+    try:
+        first = message("decimal-imprecise", "fr")
+        again = message("decimal-imprecise", "fr")
+    finally:
+        messages.catalog.cache_clear()
+    assert first == again and first.startswith("Your decimal is close") and "0,5\u00a0%" in first
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and "'decimal-imprecise'" in said[0] and "{chiffres}" in said[0] and str(fr) in said[0]

@@ -343,3 +343,15 @@ def test_a_slip_in_a_file_is_named_with_its_line(tmp_path, name, line, slip):
     assert found.returncode == 1, found.stdout + found.stderr
     assert "Traceback" not in found.stderr, found.stderr
     assert re.search(rf"^docs/fr/{re.escape(name)}:{line}: file: [^\n]*{words}", found.stdout, re.M), found.stdout
+
+
+def test_a_broken_brace_in_the_grader_catalog_is_in_the_translators_report(tmp_path):
+    shutil.copytree(ROOT / "grader" / "locale", tmp_path / "grader" / "locale")
+    catalog = tmp_path / "grader/locale/fr/LC_MESSAGES/grader.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace("donnez au moins {digits} chiffres", "donnez au moins {digits chiffres", 1),
+                       encoding="utf-8")
+    line = next(n for n, row in enumerate(catalog.read_text("utf-8").splitlines(), 1) if "{digits chiffres" in row)
+    found = [f for f in translations.check_grader_catalog("fr", tmp_path) if f.kind not in translations.INFO_KINDS]
+    assert [(f.path, f.line, f.kind) for f in found] == [("grader/locale/fr/LC_MESSAGES/grader.po", line, "catalog")]
+    assert found[0].message.startswith("format: 'decimal-imprecise': its braces do not parse")
