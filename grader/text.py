@@ -62,9 +62,12 @@ _INNER_START = re.compile(r'(?<=[;\t\r\n])(["\s]*)(?=[=+\-@\0])')
 
 def csv_cell(value: object) -> object:
     """``value`` made safe for a CSV cell: text a spreadsheet would run as a formula gets a
-    ``'`` where the formula would start; anything else (numbers, None) is returned as it is."""
+    ``'`` where the formula would start, and control and bidirectional characters are escaped (``\\x1b``,
+    ``\\u202e``); anything else (numbers, None) is returned as it is."""
     if not isinstance(value, str):
         return value
     text = value.encode("utf-8", "backslashreplace").decode("utf-8")   # a lone surrogate, escaped
+    # what would act on a terminal or reorder the line (ESC, U+202E) escaped; tab, CR and LF stay and are guarded
+    text = "".join(ch if ch in "\t\r\n" else escape(ch) for ch in text)
     text = _INNER_START.sub(r"\1'", text)
     return "'" + text if text.startswith(FORMULA_STARTS) else text

@@ -502,6 +502,22 @@ def test_csv_injection_in_student_ids(tmp_path):
     assert {r["student"] for r in lines(tmp_path / "out")} == set(ids)   # the JSONL keeps them as they are
 
 
+def test_control_and_bidirectional_characters_in_file_names_are_escaped_in_grades_csv(tmp_path):
+    """A file name can hold ESC (a terminal's commands) and U+202E (it reverses what follows on screen): grades.csv
+    shows them as escapes, for a graded student and for an unreadable file, and results.jsonl keeps them."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    graded, broken = "\x1b[2Kbob\u202etxt.", "\x1b]0;carol\u2066"
+    (folder / f"{graded}.toml").write_text(ALICE)
+    (folder / f"{broken}.toml").write_text("not toml [")
+    grade(folder, tmp_path / "out")
+    text = (tmp_path / "out" / "grades.csv").read_text(encoding="utf-8")
+    assert not {"\x1b", "\u202e", "\u2066"} & set(text), text
+    students = {row[0] for row in rows(tmp_path / "out")[1:]}
+    assert students == {"\\x1b[2Kbob\\u202etxt.", "\\x1b]0;carol\\u2066"}, students
+    assert {r["student"] for r in lines(tmp_path / "out")} == {graded, broken}
+
+
 def test_control_characters_in_file_names_are_escaped_in_the_summary(tmp_path):
     folder = tmp_path / "class"
     folder.mkdir()
