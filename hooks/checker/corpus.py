@@ -6,7 +6,7 @@
   grader imports for a first plain-number verdict (:func:`first_cases`) and for the rest
   (:func:`corpus`), so the site packs those first and the others apart.
 
-The corpus: every README example of `grader check`, one answer per named mistake, equivalent exact
+The corpus: every example of `grader check` in the manual (the README and its pages, hooks/checker/manual.py), one answer per named mistake, equivalent exact
 forms, decimals at and around the tolerance, malformed and hostile answers.
 """
 
@@ -23,6 +23,7 @@ import sympy
 from grader import bank
 from grader.model import targets
 from grader.reading.show import show
+from hooks.checker import manual
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,9 +43,10 @@ class Case:
 
 
 def readme_cases() -> list[Case]:
-    """Every `$ grader check ...` example of the README, with its language and seed."""
+    """Every `$ grader check ...` example of the manual (the README and its pages), with its language and seed,
+    each once."""
     cases = []
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+    for line in "\n".join(manual.texts(ROOT).values()).splitlines():
         match = re.match(r"\$ (?:LANG=(\w\w)\S* )?grader check (.*)$", line)
         if not match:
             continue
@@ -53,8 +55,8 @@ def readme_cases() -> list[Case]:
         words = [a for i, a in enumerate(argv) if not a.startswith("--") and not argv[i - 1].startswith("--")]
         cases.append(Case(*words, lang=options.get("--lang", match.group(1) or "en"),
                           seed=options.get("--seed"), why="readme"))
-    assert len(cases) >= 8, "the README's check examples were not found"
-    return cases
+    assert len(cases) >= 8, f"the manual's check examples were not found in {', '.join(manual.FILES)}"
+    return list(dict.fromkeys(cases))
 
 
 def decimal(value, digits: int) -> str:

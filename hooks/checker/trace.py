@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path, PurePosixPath
 
 from grader import files
+from hooks.checker import manual
 
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[2]
@@ -50,9 +51,10 @@ def cases(deferred) -> dict:
 
 
 def corpus_key() -> str:
-    """The fingerprint of what the corpus reads besides the grader: the README (its examples), the grader's
+    """The fingerprint of what the corpus reads besides the grader: the manual (its examples), the grader's
     tests (their answers). Read as files: nothing is imported (SymPy would cost every build seconds)."""
-    return files.fingerprint([ROOT / "README.md", *sorted((ROOT / "tests" / "grader").glob("test_*.py"))], ROOT, length=16)
+    return files.fingerprint([*manual.paths(ROOT), *sorted((ROOT / "tests" / "grader").glob("test_*.py"))], ROOT,
+                             length=16)
 
 
 def module_of(path: str) -> str | None:

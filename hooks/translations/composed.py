@@ -7,7 +7,7 @@ the student's number. So every message is written here with the values the grade
 - from the bank (`bank_said`): each part's prompt with its parameters, each exercise's title, data labels and
   forms, `grader show`'s lines (`show.heading`, `show.data-item` with the datum as it prints it, `show.part`,
   `label-form`), and `wrong-form` for every part's form against every kind of answer;
-- from answers (`answered_said`): the checker's corpus (hooks.checker.corpus: every README example, every
+- from answers (`answered_said`): the checker's corpus (hooks.checker.corpus: every example of the manual, every
   named mistake, exact forms, decimals around the tolerance, malformed and hostile answers) judged in every
   locale's convention, and every answer-like string of the grader's tests read in every convention (the
   refusals of the reader quote them);
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from hooks.chapters.pages import SOURCE
+from hooks.checker import manual
 from hooks.translations import typography
 from hooks.translations.pagechecks import (
     CJK,
@@ -226,7 +227,7 @@ def everything_said() -> tuple[Said, ...]:
     from hooks.chapters import cache
 
     sources = sorted(cache.ROOT.glob("grader/**/*.py")) + sorted(cache.ROOT.glob("tests/grader/test_*.py")) + \
-        [cache.ROOT / "hooks" / "checker" / "corpus.py", cache.ROOT / "README.md"]
+        [cache.ROOT / "hooks" / "checker" / "corpus.py", *manual.paths(cache.ROOT)]
     rows = cache.cached("said", [], lambda: [row for s in dict.fromkeys([*bank_said(), *answered_said()])
                                              if _storable(row := _encoded(s))], sources)
     return tuple(_decoded(row) for row in rows)

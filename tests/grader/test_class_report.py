@@ -517,9 +517,9 @@ def test_a_pool_of_workers_reads_a_class_as_one_process_does(graded, tmp_path, m
     assert alone["source"]["torn"] and alone["source"]["lines"] == len(raw) + 2
 
 
-def test_the_readme_s_example_is_what_grader_report_prints(tmp_path):
+def test_the_instructors_page_s_example_is_what_grader_report_prints(tmp_path):
     from tests.grader.test_readme import a_class, matches
-    section = (ROOT / "README.md").read_text(encoding="utf-8").split("## For instructors", 1)[1]
+    section = (ROOT / "docs/en/instructors.md").read_text(encoding="utf-8").split("## The class report", 1)[1]
     block = re.search(r"```console\n(.*?)```", section.split("\n## ", 1)[0], re.S).group(1)
     command, *expected = block.rstrip("\n").split("\n")
     words = command.removeprefix("$ ").split("#")[0].split()

@@ -1,24 +1,27 @@
-"""The README's grader examples are real: each command is run and its output compared."""
+"""The manual's grader examples are real: each command of its `console` blocks (the README and the pages it
+links to, hooks/checker/manual.py) is run and its output compared."""
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 
+from hooks.checker import manual
 from tests.grader.test_cli import ROOT, run
 
-SECTION = (ROOT / "README.md").read_text(encoding="utf-8").split("## The grader", 1)[1].split("\n## ", 1)[0]
+TEXTS = manual.texts(ROOT)
 
 
 def examples():
-    """(command line, expected lines) per example; a line '...' stands for lines left out."""
+    """(file, command line, expected lines) per example; a line '...' stands for lines left out."""
     found = []
-    for block in re.findall(r"```console\n(.*?)```", SECTION, re.S):
-        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
-            command, *lines = chunk.rstrip("\n").split("\n")
-            while lines and not lines[-1].strip():
-                lines.pop()
-            found.append((command, lines))
+    for name, text in TEXTS.items():
+        for block in re.findall(r"```console\n(.*?)```", text, re.S):
+            for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+                command, *lines = chunk.rstrip("\n").split("\n")
+                while lines and not lines[-1].strip():
+                    lines.pop()
+                found.append((name, command, lines))
     return found
 
 
@@ -32,14 +35,20 @@ def matches(got: list[str], expected: list[str]) -> bool:
 EXAMPLES = examples()
 
 
-def test_the_section_has_examples_of_each_feature():
-    commands = " ".join(c for c, _ in EXAMPLES)
-    for needle in ("--seed", "--lang", "LANG=", "0,3837", "grader show", "grader submit"):
+def test_the_manual_has_examples_of_each_feature():
+    commands = " ".join(c for _, c, _ in EXAMPLES)
+    for needle in ("--seed", "--lang", "LANG=", "0,3837", "grader show", "grader submit", "grader grade",
+                   "grader report"):
         assert needle in commands
 
 
+def test_the_front_door_and_the_instructors_page_hold_examples():
+    """Each has examples of its own, so a move of the README's examples to a page is followed here."""
+    assert {name for name, _, _ in EXAMPLES} >= {"README.md", "docs/en/instructors.md"}
+
+
 def a_class(folder: Path) -> Path:
-    """The README's class: alice and bob (the examples) and carol, whose file is broken at line 3."""
+    """The manual's class: alice and bob (the examples) and carol, whose file is broken at line 3."""
     folder.mkdir()
     for name in ("alice", "bob"):
         (folder / f"{name}.toml").write_text((ROOT / "examples" / f"{name}.toml").read_text())
@@ -47,18 +56,21 @@ def a_class(folder: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("command, expected", EXAMPLES, ids=[c[:60] for c, _ in EXAMPLES])
+@pytest.mark.parametrize("page, command, expected", EXAMPLES, ids=[f"{p}: {c[:60]}" for p, c, _ in EXAMPLES])
 @pytest.mark.slow
-def test_readme_example_is_what_the_grader_prints(command, expected, tmp_path):
+def test_the_manual_s_example_is_what_the_grader_prints(page, command, expected, tmp_path):
     words = shlex.split(command, comments=True)
     env = {}
     while "=" in words[0]:
         name, value = words.pop(0).split("=", 1)
         env[name] = value
-    if words[:2] in (["grader", "grade"], ["cat", "grades/grades.csv"]):   # a class, graded in tmp_path
+    if words[:2] in (["grader", "grade"], ["cat", "grades/grades.csv"], ["grader", "report"]):   # a class, in tmp_path
         a_class(tmp_path / "submissions")
         graded = run("grade", "submissions", "--out", "grades", cwd=tmp_path)
-        got = graded.stdout if words[0] == "grader" else (tmp_path / words[1]).read_text()
+        if words[0] == "cat":
+            got = (tmp_path / words[1]).read_text()
+        else:
+            got = graded.stdout if words[1] == "grade" else run(*words[1:], cwd=tmp_path).stdout
         assert matches(got.rstrip("\n").split("\n"), expected), got
         return
     assert words[0] == "grader"
@@ -72,9 +84,11 @@ def test_matches():
     assert not matches(["a", "b", "d"], ["a", "...", "c"])
 
 
-def test_the_rules_the_readme_states_are_the_tolerance_in_the_code():
+def test_the_rules_the_manual_states_are_the_tolerance_in_the_code():
     from grader.arithmetic import tolerance
-    rules = SECTION.split("- **The rules**", 1)[1].split("- **Speed**", 1)[0]
+    stated = [text for text in TEXTS.values() if "- **The rules**" in text]
+    assert len(stated) == 1, "the rules are stated once, in one page of the manual"
+    rules = stated[0].split("- **The rules**", 1)[1].split("- **Speed**", 1)[0]
     percent = f"{float(tolerance.RELATIVE * 100):g} %"
     assert f"within {percent} of the exact value" in rules
     assert f"within {float(tolerance.ABSOLUTE):g}" in rules.replace("\n  ", " ")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hooks.checker import pack
+from hooks.checker import manual, pack
 from hooks.checker import publish as checker
 from hooks.checker.trace import module_of
 
@@ -75,7 +75,8 @@ def test_a_catalogs_words_leave_the_trace_and_the_table_alone_and_a_module_chang
         pytest.skip("no runtime to key the trace by")
     for folder in ("grader", "hooks", "tests/grader"):
         shutil.copytree(pack.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("README.md", "package-lock.json"):
+    for name in (*manual.FILES, "package-lock.json"):     # the manual: its examples are the corpus's
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(pack.ROOT / name, tmp_path / name)
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
 

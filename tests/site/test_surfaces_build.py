@@ -26,7 +26,8 @@ def copy_project(tmp_path: Path, locales: tuple[str, ...] | None = None) -> Path
     for name in ("docs", "hooks", "grader", ".cache"):
         if (ROOT / name).exists():
             shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "README.md", tmp_path / "README.md")     # its `grader check` examples: the checker's corpus
+    shutil.copy(ROOT / "README.md", tmp_path / "README.md")     # the manual's `grader check` examples (README and
+    # docs/en, copied above): the checker's corpus
     config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(tmp_path / "docs")
     config["hooks"] = [str(tmp_path / "hooks" / "course.py")]
