@@ -6,12 +6,12 @@ build has one) and of the home page's progress. checker.js brings it to life.
 - each exercise gets one "Check all", its last and best scores, the seed box for a variant, and the work
   kept in the browser: the note that it stays on this device, Download my answers, Load answers, clear
   (:func:`exercise_html`);
-- the home page of each locale lists every exercise with its state, read from the same storage
-  (:func:`progress_html`).
+- the home page of each locale lists every exercise with its state, its last score (what grader submit gives the
+  downloaded file) and its best, and the course's totals, read from the same storage (:func:`progress_html`).
 
 Everything is hidden until checker.js shows it: a reader without script sees the command-line route only.
 The words are the page's labels (labels.toml's [checker] table); the ones the script needs after the build
-travel in ``data-words``.
+travel in ``data-words``, the languages' names (its [languages] table) in ``data-languages``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "importing", "queued_st
                  "queued_importing", "checking", "ready", "failed", "restarted",
                  "not_kept", "cleared_all", "undo", "nothing", "loaded", "load_failed", "load_lang")
 EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared", "scores")
-PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary")
+PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary", "progress_unchecked")
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
 INSTALL_HREF = "course-install-page"           # its link, until the hook knows the page's address
@@ -68,6 +68,12 @@ def _json(value) -> str:
     """JSON for an attribute in single quotes: its double quotes as they are (the page is lighter)."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return "'" + text.replace("&", "&amp;").replace("'", "&#39;").replace("<", "&lt;") + "'"
+
+
+def language_names(labels: dict) -> dict[str, str]:
+    """The name of each language a submission file can name (its ``lang``), in the page's language: labels.toml's
+    [languages] table ({"fr": "French"} on an English page), for Load answers to name a file's language."""
+    return {key.removeprefix("languages."): name for key, name in labels.items() if key.startswith("languages.")}
 
 
 def _button(css: str, text: str, hidden: bool = False) -> str:
@@ -116,7 +122,7 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
         f'<div class="course-checker-exercise" data-exercise="{_attr(exercise_id)}" data-lang="{_attr(lang)}" '
         f'data-decimal="{_attr(number_format(lang)[0])}" '
         f"data-words={_json(words)} data-timeout={_json(web.timeout_verdict(lang))} "
-        f"data-course={_json(course)}{drawn} data-search-exclude hidden>"
+        f"data-course={_json(course)} data-languages={_json(language_names(labels))}{drawn} data-search-exclude hidden>"
         f'<span class="course-checker__row">{_button("check-all", labels["checker.check_all"])}'
         f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
         f'<p class="course-checker__scores" hidden></p>'
@@ -156,8 +162,9 @@ def install_html(labels: dict, href: str) -> str:
 
 
 def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, list[str]]) -> str:
-    """The home page's progress: every exercise of the course, its lesson, a link to it, its state and best score
-    (filled by checker.js from the work kept in this browser); a table, so a screen reader reads it as one.
+    """The home page's progress: every exercise of the course, its lesson, a link to it, its state, its last score
+    (what grader submit gives the downloaded file) and its best, and the course's totals below the heading (filled
+    by checker.js from the work kept in this browser); a table, so a screen reader reads it as one.
 
     ``rows``: {"id", "lesson", "title", "href", "max"} per exercise, in the course's order."""
     words = {key: labels[f"checker.{key}"] for key in PROGRESS_LABELS}
@@ -165,11 +172,12 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
     body = "".join(
         f'<tr data-exercise="{_attr(row["id"])}" data-max="{row["max"]}"><td>{row["lesson"]}</td>'
         f'<td><a href="{_attr(row["href"])}">{html.escape(row["title"])}</a> <code>{html.escape(row["id"])}</code></td>'
-        f'<td class="course-progress__state">{label("state_new")}</td><td class="course-progress__score">–</td></tr>'
+        f'<td class="course-progress__state">{label("state_new")}</td><td class="course-progress__last">–</td>'
+        f'<td class="course-progress__best">–</td></tr>'
         for row in rows)
     return (
         f'<section class="course-progress" data-lang="{_attr(lang)}" data-decimal="{_attr(number_format(lang)[0])}" '
-        f'data-words={_json(words)} '
+        f'data-words={_json(words)} data-languages={_json(language_names(labels))} '
         f'data-course={_json(course)} aria-labelledby="course-progress" data-search-exclude hidden>'
         f'<h2 id="course-progress">{label("progress")}</h2>'
         f'<p>{label("progress_help")}</p>'
@@ -177,7 +185,7 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
         f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
         f'<table><thead><tr><th scope="col">{label("col_lesson")}</th>'
         f'<th scope="col">{label("col_exercise")}</th><th scope="col">{label("col_state")}</th>'
-        f'<th scope="col">{label("col_score")}</th></tr></thead><tbody>{body}</tbody></table>'
+        f'<th scope="col">{label("col_last")}</th><th scope="col">{label("col_best")}</th></tr></thead><tbody>{body}</tbody></table>'
         + work_html(labels, clear=False) +
         "</section>"
     )

@@ -121,12 +121,41 @@ def test_the_progress_lists_every_exercise_with_a_link_and_a_text_state(lang):
     elements = Elements(markup).found
     assert [a["data-exercise"] for t, a in elements if t == "tr" and "data-exercise" in a] == list(bank.EXERCISES)
     assert [a["href"] for t, a in elements if t == "a"] == [row["href"] for row in rows]
-    assert [t for t, a in elements if t == "th"] == ["th"] * 4 and all(a["scope"] == "col" for t, a in elements if t == "th")
+    assert [t for t, a in elements if t == "th"] == ["th"] * 5 and all(a["scope"] == "col" for t, a in elements if t == "th")
+    for key in ("col_lesson", "col_exercise", "col_state", "col_last", "col_best"):   # the last score beside the best
+        assert markup.count(f'<th scope="col">{LABELS[lang][f"checker.{key}"]}</th>') == 1, key
+    assert [a.get("class") for t, a in elements if t == "td" and a.get("class")] == [
+        "course-progress__state", "course-progress__last", "course-progress__best"] * len(rows)
     assert markup.count(f">{LABELS[lang]['checker.state_new']}</td>") == len(rows)   # a state in words, before the script
     assert "hidden" in elements[0][1] and "data-search-exclude" in elements[0][1]
     assert LABELS[lang]["checker.clear"] not in markup   # the home page clears all, not one exercise
     words = json.loads(elements[0][1]["data-words"])
     assert set(words) == set(workspace.PROGRESS_LABELS)
+    assert json.loads(elements[0][1]["data-languages"]) == workspace.language_names(LABELS[lang])
+
+
+def test_every_language_a_file_can_name_has_a_name_in_every_locale():
+    """Load answers names a file's language (grader submit's ``lang``: one of the grader's locales) by its name in the
+    page's language, never its code."""
+    from grader.languages.messages import LOCALES as GRADER_LOCALES
+
+    for lang, labels in LABELS.items():
+        names = workspace.language_names(labels)
+        assert set(names) == set(GRADER_LOCALES), lang
+        assert all(name.strip() and name != code for code, name in names.items()), (lang, names)
+        assert len(set(names.values())) == len(names), (lang, names)
+        for markup in (exercise_markup(lang), workspace.progress_html(lang, labels, [], {})):
+            (given,) = [a["data-languages"] for t, a in Elements(markup).found if "data-languages" in a]
+            assert json.loads(given) == names
+    assert workspace.language_names(LABELS["en"])["fr"] == "French"
+    assert "{lang}" in LABELS["en"]["checker.load_lang"] and "language {lang}" not in LABELS["en"]["checker.load_lang"]
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_progress_summary_says_the_last_and_the_best_totals(lang):
+    text = LABELS[lang]["checker.progress_summary"].format(done=1, total=7, last="23", best="26", max="26")
+    assert "23/26" in text and "26/26" in text and "grader submit" in text
+    assert LABELS[lang]["checker.progress_unchecked"].format(count=2).count("2") == 1
 
 
 def test_the_home_page_loads_the_checker_for_its_progress():

@@ -22,7 +22,8 @@ export const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, n
 export const number = (x, exercise) => String(Math.round(x * 1000) / 1000).replace(".", exercise.dataset.decimal || ".");
 
 export const WORDS = {
-  scores: "last {last}, best {best} of {max}", progress_summary: "{done} of {total} done",
+  scores: "last {last}, best {best} of {max}", progress_summary: "{done} of {total} done, {last}/{max} (best {best}/{max})",
+  progress_unchecked: "{count} not checked",
   state_done: "done", state_started: "started", state_new: "new", nothing: "nothing to download", undo: "Undo",
   cleared: "cleared", cleared_all: "all cleared", loaded: "{count} from {file}", load_failed: "cannot load: {error}",
   load_lang: "{file} is in {lang}", checking: "Checking…", variant_data: "variant {seed}", variant_prompt: "{prompt}",
@@ -65,23 +66,30 @@ export class Local {
   removeItem(name) { delete this[name]; }
 }
 
-/* the grader's replies to what work.js asks: "show" gives a variant of any seed, "read" reads nothing */
-export const runner = {
+/* the grader's replies to what work.js asks: "show" gives a variant of any seed, "read" reads nothing; ``replies``
+   ({action: (args) => reply}) answer as a test says (grader.web.load's reply to a file, say) */
+export const standIn = (replies = {}) => ({
   async run(action, args) {
+    if (replies[action]) return replies[action](args);
     if (action === "show") return { code: 0, result: { seed: args[2], data_text: {}, data_labels: {}, parts: [] } };
     return { code: 1 };
   },
-};
+});
 
 /* a page of the course ``course`` ({exercise: [parts]}, in order) in ``lang``: the exercises ``shown`` on it
-   (with their parts' points), and the home page's progress table if ``home``; the site at ``root`` */
-export function openPage({ course, lang = "en", local = new Local(), shown = [], points = {}, home = false, root = "/course/" }) {
+   (with their parts' points), and the home page's progress table if ``home``; the site at ``root``; ``decimal``
+   and ``languages``: the decimal mark and the languages' names the build gives the page (workspace.py) */
+export const LANGUAGES = { en: "English", fr: "French", ja: "Japanese" };
+
+export function openPage({ course, lang = "en", local = new Local(), shown = [], points = {}, home = false, root = "/course/",
+                           languages = LANGUAGES, decimal = ".", replies = {} }) {
   const base = new URL(`http://127.0.0.1${root}assets/checker/`);
   const { SITE, KEY } = workKeys(base, lang);
   const parts = new Map();
   const exercises = shown.map((id) => {
     const exercise = new El("div", "course-checker-exercise");
-    Object.assign(exercise.dataset, { exercise: id, lang, course: JSON.stringify(course), timeout: "{}" });
+    Object.assign(exercise.dataset, { exercise: id, lang, course: JSON.stringify(course), timeout: "{}", decimal,
+                                      languages: JSON.stringify(languages) });
     course[id].forEach((part) => {
       const el = new El("div", "course-checker");
       Object.assign(el.dataset, { exercise: id, part, points: String((points[id] || {})[part] ?? 1) });
@@ -92,10 +100,11 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
   let progress = null;
   if (home) {
     progress = new El("div", "course-progress");
-    Object.assign(progress.dataset, { lang, course: JSON.stringify(course) });
-    progress.lists["tr[data-exercise]"] = Object.keys(course).map((id) => {
+    Object.assign(progress.dataset, { lang, decimal, course: JSON.stringify(course), languages: JSON.stringify(languages) });
+    progress.lists["tr[data-exercise]"] = Object.keys(course).map((id) => {   // its maximum: its parts' points
       const row = new El("tr");
-      Object.assign(row.dataset, { exercise: id, max: "?" });
+      const max = course[id].reduce((sum, part) => sum + ((points[id] || {})[part] ?? 1), 0);
+      Object.assign(row.dataset, { exercise: id, max: String(max) });
       return row;
     });
   }
@@ -114,7 +123,8 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
     },
   };
   const core = {
-    runner, words: () => WORDS, fill, number, el: (tag, className, text) => new El(tag, className, text), LANG: lang,
+    runner: standIn(replies), words: () => WORDS, fill, number, el: (tag, className, text) => new El(tag, className, text),
+    LANG: lang,
     SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
     boxOf: (part) => part.querySelector(".course-checker__answer"), caretNodes: (text) => new El("div", "", text),
     showVerdict: (part, reply) => { part.verdict = reply; }, clearVerdict: (part) => { part.verdict = null; },
@@ -149,6 +159,12 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
     scores: (id) => exercise(id).querySelector(".course-checker__scores"),
     box: (id) => part(id).querySelector(".course-checker__answer").value,
     message: () => panels[0].querySelector(".course-checker__message").shown,
+    /* "Load answers" of a file ``name`` holding ``text`` (the grader's reading of it: ``replies.load``) */
+    load: (name, text = "") => api.load(panels[0], { name, arrayBuffer: async () => new TextEncoder().encode(text).buffer }),
+    /* the home page's rows: [state, last score, best score] each, and its summary line */
+    progressRows: () => progress.querySelectorAll("tr[data-exercise]").map((row) => [row.dataset.state,
+      row.querySelector(".course-progress__last").textContent, row.querySelector(".course-progress__best").textContent]),
+    summary: () => progress.querySelector(".course-progress__summary").textContent,
     /* "Download my answers": the file the browser is given to save, or null when none is */
     async download() {
       const saved = { setTimeout: globalThis.setTimeout, document: globalThis.document, create: URL.createObjectURL };

@@ -190,7 +190,7 @@ test("the last score is the sum of the parts' last verdicts; typing takes a part
   assert.equal(kept.best, 1.75);
 });
 
-test("the home page: each exercise done, started or new, its best score, and how many are done", () => {
+test("the home page: each exercise done, started or new, its last and best scores, and how many are done", () => {
   const local = new Local();
   const p = page({ local });
   p.checked("ex-a/p1", "1", 1);
@@ -198,18 +198,105 @@ test("the home page: each exercise done, started or new, its best score, and how
   p.type("ex-b/q1", "3");
   const home = openPage({ course: COURSE, local, home: true });
   home.api.open();
-  const rows = home.progress.querySelectorAll("tr[data-exercise]");
-  const shown = () => rows.map((row) => [row.dataset.state, row.querySelector(".course-progress__state").textContent,
-                                       row.querySelector(".course-progress__score").textContent]);
-  assert.deepEqual(shown(), [["done", "done", "2/?"], ["started", "started", "–"]]);
-  assert.equal(home.progress.querySelector(".course-progress__summary").textContent, "1 of 2 done");
+  assert.deepEqual(home.progressRows(), [["done", "2/2", "2/2"], ["started", "–", "–"]]);
+  assert.equal(home.summary(), "1 of 2 done, 2/3 (best 2/3) 1 not checked");
   p.checked("ex-a/p2", "wrong", 0);   // a part right no more: started again, the best score stays
   const later = openPage({ course: COURSE, local, home: true });
   later.api.open();
-  const after = later.progress.querySelectorAll("tr[data-exercise]").map((row) => [row.dataset.state,
-    row.querySelector(".course-progress__score").textContent]);
-  assert.deepEqual(after, [["started", "2/?"], ["started", "–"]]);
-  assert.equal(later.progress.querySelector(".course-progress__summary").textContent, "0 of 2 done");
+  assert.deepEqual(later.progressRows(), [["started", "1/2", "2/2"], ["started", "–", "–"]]);
+  assert.equal(later.summary(), "0 of 2 done, 1/3 (best 2/3) 1 not checked");
+});
+
+/* what grader submit gives a file: each answer it holds scored as Check scored that answer (the stand-in's grader) */
+function fileScore(text, checks) {
+  let table = "";
+  let total = 0;
+  text.split("\n").forEach((line) => {
+    const head = line.match(/^\[(.+)\]$/);
+    if (head) table = head[1];
+    const entry = line.match(/^(\w+) = "(.*)"$/);
+    if (entry && table) total += checks[`${table}/${entry[1]}`][entry[2]];
+  });
+  return total;
+}
+
+test("a right answer changed to a wrong one: the home page's last score drops below the best, and its total is the file's", async () => {
+  const local = new Local();
+  const points = { "ex-a": { p1: 3, p2: 3, p3: 3 }, "ex-b": { q1: 17 } };
+  const course = { "ex-a": ["p1", "p2", "p3"], "ex-b": ["q1"] };
+  const checks = { "ex-a/p1": { right: 3, wrong: 0 }, "ex-a/p2": { right: 3 }, "ex-a/p3": { right: 3 },
+                   "ex-b/q1": { right: 17, half: 8.5 } };
+  const p = openPage({ course, local, points, shown: ["ex-a", "ex-b"] });
+  const check = (id, answer) => p.checked(id, answer, checks[id][answer], points[id.split("/")[0]][id.split("/")[1]]);
+  ["ex-a/p1", "ex-a/p2", "ex-a/p3", "ex-b/q1"].forEach((id) => check(id, "right"));
+  const before = openPage({ course, local, points, home: true });
+  before.api.open();
+  assert.deepEqual(before.progressRows(), [["done", "9/9", "9/9"], ["done", "17/17", "17/17"]]);
+  assert.equal(before.summary(), "2 of 2 done, 26/26 (best 26/26)");
+  check("ex-a/p1", "wrong");   // the issue's case: best 9/9 and 26/26, while the file scores 23/26
+  check("ex-b/q1", "half");
+  const home = openPage({ course, local, points, home: true });
+  home.api.open();
+  assert.deepEqual(home.progressRows(), [["started", "6/9", "9/9"], ["started", "8.5/17", "17/17"]]);
+  assert.equal(home.summary(), "0 of 2 done, 14.5/26 (best 26/26)");
+  assert.equal(fileScore((await p.download()).text, checks), 14.5);
+  assert.equal(p.scores("ex-a").textContent, "last 6, best 9 of 9");   // the exercise's page says the same
+});
+
+test("the home page writes its scores with the page's decimal mark", () => {
+  const local = new Local();
+  const p = openPage({ course: COURSE, local, lang: "fr", shown: ["ex-a"], points: { "ex-a": { p1: 2, p2: 2 } } });
+  p.checked("ex-a/p1", "x", 1.5, 2);
+  const home = openPage({ course: COURSE, local, lang: "fr", home: true, decimal: ",", points: { "ex-a": { p1: 2, p2: 2 } } });
+  home.api.open();
+  assert.deepEqual(home.progressRows(), [["started", "1,5/4", "1,5/4"], ["new", "–", "–"]]);
+  assert.equal(home.summary(), "0 of 2 done, 1,5/5 (best 1,5/5)");
+});
+
+test("a verdict that is not the kept answer's counts for nothing, on the home page as on the exercise", () => {
+  const local = new Local();
+  local["course-work:/course/:en:exercise:ex-a"] = JSON.stringify({ v: 1, variants: { "": {
+    answers: { p1: "now" }, best: 1,
+    verdicts: { p1: { answer: "before", score: 1, max_score: 1, correct: true, note: "", feedback: "", column: null, text: "" } } } } });
+  const p = openPage({ course: COURSE, local, shown: ["ex-a"], home: true });
+  p.api.open();
+  assert.deepEqual(p.progressRows(), [["started", "–", "1/2"], ["new", "–", "–"]]);
+  assert.equal(p.summary(), "0 of 2 done, 0/3 (best 1/3) 1 not checked");
+  assert.equal(p.scores("ex-a").textContent, "last 0, best 1 of 2");
+});
+
+test("the progress follows the seed in use: another variant's work is not this one's", async () => {
+  const local = new Local();
+  const p = page({ local });
+  const home = () => {
+    const opened = openPage({ course: COURSE, local, home: true });
+    opened.api.open();
+    return opened.progressRows();
+  };
+  p.checked("ex-b/q1", "1", 1);
+  await p.useSeed("s1");
+  assert.deepEqual(home(), [["new", "–", "–"], ["new", "–", "–"]]);
+  p.checked("ex-a/p1", "s1's", 1);
+  assert.deepEqual(home(), [["started", "1/2", "1/2"], ["new", "–", "–"]]);
+  await p.api.backToLesson(p.exercise("ex-a"));
+  assert.deepEqual(home(), [["new", "–", "–"], ["done", "1/1", "1/1"]]);
+});
+
+/* --- Load answers */
+
+test("a file written on another language's pages is named by that language's name, not its code", async () => {
+  const lang = (code) => ({ load: () => ({ code: 0, result: { lang: code, seed: null, answers: { "ex-a": { p1: "1" } } } }) });
+  const p = page({ replies: lang("fr") });
+  await p.load("mine.toml");
+  assert.equal(p.message(), "mine.toml is in French");
+  assert.equal(p.box("ex-a/p1"), "");   // nothing loaded
+  const unnamed = page({ replies: lang("ko"), languages: {} });   // a language the page has no name for: its code
+  await unnamed.load("k.toml");
+  assert.equal(unnamed.message(), "k.toml is in ko");
+  const same = page({ replies: lang("en") });
+  await same.load("mine.toml");
+  assert.equal(same.message(), "1 from mine.toml");
+  assert.equal(same.box("ex-a/p1"), "1");
 });
 
 test("storage that cannot be written: the page goes on with what it holds", async () => {

@@ -34,7 +34,8 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
 )
 
 pytestmark = [needs_browser, needs_runtime]
-LABELS = {locale: tomllib.loads((tb.DOCS / locale / "labels.toml").read_text("utf-8"))["checker"] for locale in tb.LOCALES}
+TABLES = {locale: tomllib.loads((tb.DOCS / locale / "labels.toml").read_text("utf-8")) for locale in tb.LOCALES}
+LABELS = {locale: table["checker"] for locale, table in TABLES.items()}
 
 # answers a student might give, right and wrong, that the grader judges without SymPy: exercise -> part -> answer
 ANSWERS = {
@@ -357,6 +358,62 @@ def test_a_variant_downloaded_carries_its_seed_and_is_graded_on_it(reader, base_
     reader.assert_clean("a variant")
 
 
+def score_text(score: float, locale: str) -> str:
+    """A score as the page writes it (checker.js's number(): at most three decimals, the locale's decimal mark)."""
+    from grader.languages.numerals import number_format
+
+    return f"{round(score, 3):.3f}".rstrip("0").rstrip(".").replace(".", number_format(locale)[0])
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_a_right_answer_changed_to_a_wrong_one_shows_on_the_home_page_whose_total_is_the_files(
+        reader, base_url, built_site, tmp_path, locale):
+    """The home page's last scores and their total are what grader submit gives the file downloaded there; a right
+    answer changed to a wrong one lowers them, while the best scores stay (issue #30: 'best 9/9' when the file
+    scores less)."""
+    words, exercises = LABELS[locale], dict(bank.EXERCISES)
+    most = sum(e.max_score for e in exercises.values())
+    right = {"lr-at-step": "3/400000", "step-at-fraction": "800", "first-step-ratio": "200"}
+
+    def home():
+        reader.open(base_url + tb.path_of(locale, "index"))
+        settle(reader.page)
+        progress = reader.page.locator(".course-progress")
+        rows = progress.locator("tbody tr")
+        cells = dict(zip(rows.evaluate_all("rs => rs.map(r => r.dataset.exercise)"),
+                         zip(rows.locator(".course-progress__last").all_inner_texts(),
+                             rows.locator(".course-progress__best").all_inner_texts())))
+        graded = submitted(tmp_path, download(reader.page, ".course-progress"), "--lang", locale)
+        return cells, progress.locator(".course-progress__summary").inner_text(), graded
+
+    page = open_exercise(reader, base_url, built_site, locale, "terrain-warmup")
+    for part_id, answer in right.items():
+        check(page, "terrain-warmup", part_id, answer)
+    page = open_exercise(reader, base_url, built_site, locale, "embedding-distances")
+    for part_id, answer in ANSWERS["embedding-distances"].items():
+        check(page, "embedding-distances", part_id, answer)
+    cells, summary, graded = home()
+    got = {e: sum(parts.values()) for e, parts in graded.items()}
+    assert got["terrain-warmup"] == 3
+    assert cells == {e: (f"{score_text(got[e], locale)}/{x.max_score}",) * 2 if e in got else ("–", "–")
+                     for e, x in exercises.items()}
+    best = sum(got.values())
+    assert summary == words["progress_summary"].format(done=1 + (got["embedding-distances"] == 3), total=len(exercises),
+                                                       last=score_text(best, locale), best=score_text(best, locale),
+                                                       max=most)
+
+    page = open_exercise(reader, base_url, built_site, locale, "terrain-warmup")
+    check(page, "terrain-warmup", "first-step-ratio", "1/200")   # right no more
+    cells, summary, graded = home()
+    last = sum(sum(parts.values()) for parts in graded.values())
+    assert graded["terrain-warmup"]["first-step-ratio"] == 0 and last == best - 1
+    assert cells["terrain-warmup"] == ("2/3", "3/3")
+    assert summary == words["progress_summary"].format(done=int(got["embedding-distances"] == 3), total=len(exercises),
+                                                       last=score_text(last, locale), best=score_text(best, locale),
+                                                       max=most)
+    reader.assert_clean(f"{locale}: last and best on the home page")
+
+
 # --- loading a file back
 
 
@@ -378,7 +435,8 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
     other.write_text('lang = "ja"\n\n[terrain-warmup]\nlr-at-step = "0.0000075"\n', encoding="utf-8")
     page.set_input_files(".course-checker__file", str(other))
     message.filter(has_text="ja.toml").wait_for(timeout=wait_ms(CHECKING))
-    assert message.inner_text() == LABELS["fr"]["load_lang"].format(file="ja.toml", lang="ja")
+    assert message.inner_text() == LABELS["fr"]["load_lang"].format(file="ja.toml", lang="japonais")   # by its name
+    assert TABLES["fr"]["languages"]["ja"] == "japonais"
     assert page.locator(".course-checker__answer").evaluate_all("bs => bs.every(b => !b.value)")
 
     good = tmp_path / "mine.toml"
@@ -417,8 +475,9 @@ def test_the_home_page_shows_each_exercises_state_and_leads_to_it_by_keyboard(re
     words = LABELS[locale]
     assert states == {e: words["state_done"] if e == "terrain-warmup" else words["state_started"]
                       if e == "embedding-distances" else words["state_new"] for e in bank.EXERCISES}
-    assert progress.locator(".course-progress__summary").inner_text() == words["progress_summary"].format(
-        done=1, total=len(bank.EXERCISES))
+    most = sum(e.max_score for e in bank.EXERCISES.values())
+    assert progress.locator(".course-progress__summary").inner_text() == " ".join((words["progress_summary"].format(
+        done=1, total=len(bank.EXERCISES), last=3, best=3, max=most), words["progress_unchecked"].format(count=1)))
     # from the top of the page, Tab to the first exercise's link, then Enter
     assert tab_to(page, progress.locator("tbody a").first), "the progress cannot be reached with Tab"
     page.keyboard.press("Enter")

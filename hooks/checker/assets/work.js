@@ -8,7 +8,8 @@
    answers" reads one back through the grader's own reader (grader.web.load); clearing can be undone. The
    reading of an answer as the grader reads it (grader.web.read) follows the typing, after a pause. The seed is
    the course's (the student's id): one for every exercise of a locale; a variant's data and figure
-   (grader.web.figure) take the place of the lesson's. The home page lists every exercise's state. */
+   (grader.web.figure) take the place of the lesson's. The home page lists every exercise's state, last score (what grader submit gives the downloaded file) and best,
+   and their totals. */
 
 /* The pieces that compute without the page, exported for the tests too (tests/js/: Node's test runner) */
 
@@ -97,7 +98,16 @@ export default function work(core) {
     else store.remove("seed");
   }
 
-  const lastScore = (work) => Object.values(work.verdicts).reduce((sum, verdict) => sum + verdict.score, 0);
+  /* a part's verdict when it is the verdict of the answer kept (the one the downloaded file holds) */
+  const current = (work, part) => {
+    const verdict = work.verdicts[part];
+    return verdict && isText(work.answers[part]) && work.answers[part].trim() && verdict.answer === work.answers[part]
+      ? verdict : null;
+  };
+  /* the last score: the sum of the verdicts of the answers kept, what grader submit gives the downloaded file
+     once every answer is checked (an answer not checked yet counts for nothing here) */
+  const lastScore = (work) => Object.keys(work.verdicts).reduce((sum, part) => sum + (current(work, part)?.score ?? 0), 0);
+  const unchecked = (work) => Object.keys(work.answers).filter((part) => work.answers[part].trim() && !current(work, part));
   const answered = (work) => Object.values(work.answers).some((text) => text.trim());
 
   /* --- the file grader submit takes: TOML, one table per exercise, the seed when a variant is in use */
@@ -161,7 +171,9 @@ export default function work(core) {
       return;
     }
     if (read.lang && read.lang !== LANG) {
-      say(panel, fill(w.load_lang, { file: file.name, lang: read.lang }));
+      // the language by its name in the page's language (labels.toml's [languages], via the build), else its code
+      const names = JSON.parse(panel.dataset.languages || "{}");
+      say(panel, fill(w.load_lang, { file: file.name, lang: Object.hasOwn(names, read.lang) ? names[read.lang] : read.lang }));
       return;
     }
     const seedBefore = course.seed;
@@ -475,23 +487,30 @@ export default function work(core) {
 
   function showProgress() {
     const w = words(progress);
-    let done = 0;
+    const total = { done: 0, last: 0, best: 0, max: 0, unchecked: 0 };
     const rows = [...progress.querySelectorAll("tr[data-exercise]")];
+    const score = (value, max) => `${number(value, progress)}/${max}`;
     rows.forEach((row) => {
       const id = row.dataset.exercise;
       const work = workOf(id);
       const parts = COURSE[id] || [];
-      const finished = parts.length && parts.every((part) => work.verdicts[part] && work.verdicts[part].correct
-        && work.verdicts[part].answer === work.answers[part]);
+      const finished = parts.length && parts.every((part) => current(work, part) && current(work, part).correct);
       const state = finished ? "done" : answered(work) ? "started" : "new";
-      done += state === "done";
+      const max = Number(row.dataset.max);
+      const last = lastScore(work);
+      const checkedAny = parts.some((part) => current(work, part));
+      Object.assign(total, { done: total.done + (state === "done"), last: total.last + last,
+                             best: total.best + (work.best ?? 0), max: total.max + max,
+                             unchecked: total.unchecked + unchecked(work).length });
       row.dataset.state = state;
       row.querySelector(".course-progress__state").textContent = w[`state_${state}`];
-      row.querySelector(".course-progress__score").textContent =
-        work.best === null ? "–" : `${number(work.best, progress)}/${row.dataset.max}`;
+      row.querySelector(".course-progress__last").textContent = checkedAny ? score(last, max) : "–";
+      row.querySelector(".course-progress__best").textContent = work.best === null ? "–" : score(work.best, max);
     });
-    progress.querySelector(".course-progress__summary").textContent =
-      fill(w.progress_summary, { done, total: rows.length });
+    const summary = fill(w.progress_summary, { done: total.done, total: rows.length, last: number(total.last, progress),
+                                               best: number(total.best, progress), max: total.max });
+    progress.querySelector(".course-progress__summary").textContent = total.unchecked
+      ? `${summary} ${fill(w.progress_unchecked, { count: total.unchecked })}` : summary;
   }
 
   /* --- what checker.js calls */
