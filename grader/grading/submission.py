@@ -112,20 +112,51 @@ def _number_text(text: str) -> NumberText:
     return NumberText(text.replace("_", ""))      # TOML's digit separators: 1_000.5
 
 
+# an integer TOML reads in a base or with separators (0x320, 0o17, 0b11, 1_5), written without quotes after `=`:
+# read as a quoted answer it is refused, so it is refused here too rather than read as TOML's 800, 15, 3, 15
+_UNQUOTED_INTEGER = re.compile(r"=\s*[+-]?(?:0[xob][0-9A-Fa-f_]*|\d+(?:_\d+)+)\s*(?:[,}#]|$)")
+
+
 def _load_toml(path: Path, text: str) -> dict:
     try:
-        return tomllib.loads(text, parse_float=_number_text)
+        data = tomllib.loads(text, parse_float=_number_text)
     except tomllib.TOMLDecodeError as exc:
         where = _TOML_WHERE.search(str(exc))
         line = int(where.group(1)) if where else None
         reason = parser_reason(_TOML_WHERE.sub("", str(exc)).strip())
         raise file_error(path, "error-malformed" if line else "error-malformed-file", line, path=path, line=line,
                          format="TOML", reason=reason) from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if _UNQUOTED_INTEGER.search(line):
+            raise file_error(path, "error-malformed", number, path=path, line=number, format="TOML",
+                             reason="key:reason.integer-form")
+    return data
+
+
+class _NameTwice(ValueError):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def _each_name_once(pairs: list) -> dict:
+    """A JSON object whose names are all different (TOML refuses a name given twice; JSON's reader keeps the last)."""
+    names = [name for name, _ in pairs]
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise _NameTwice(name)
+    return dict(pairs)
 
 
 def _load_json(path: Path, text: str) -> dict:
     try:
-        return json.loads(text, parse_float=_number_text, parse_constant=_number_text)
+        return json.loads(text, parse_float=_number_text, parse_constant=_number_text, object_pairs_hook=_each_name_once)
+    except _NameTwice as twice:
+        written = re.compile(re.escape(json.dumps(twice.name, ensure_ascii=False)) + r"\s*:")
+        found = list(written.finditer(text))     # the line of its second writing, where it can be told
+        line = text.count("\n", 0, found[-1].start()) + 1 if len(found) > 1 else None
+        raise file_error(path, "error-malformed" if line else "error-malformed-file", line, path=path, line=line,
+                         format="JSON", reason="key:reason.twice") from None
     except json.JSONDecodeError as exc:
         raise file_error(path, "error-malformed", exc.lineno, path=path, line=exc.lineno,
                      format="JSON", reason=parser_reason(exc.msg)) from None
@@ -157,6 +188,8 @@ def _seed(path, value) -> str:
 
 def _lang(path, value) -> str:
     from grader.languages.messages import LOCALES
+    if isinstance(value, str) and value.strip().lower() in LOCALES:   # "FR", " fr": the language all the same
+        return value.strip().lower()
     if value not in LOCALES:
         raise file_error(path, "error-file-lang", path=path, value=str(value)[:40], known=", ".join(LOCALES))
     return value

@@ -424,3 +424,38 @@ def test_the_quick_exit_keeps_every_line_and_the_exit_code(command, tmp_path):
     assert code == 1
     found = json.loads(out.read_text())
     assert found["correct"] is False and found["score"] == 2
+
+
+# --- a file read as written: the rules of a quoted answer, a name once, a language however it is cased
+
+
+def test_an_integer_toml_reads_in_a_base_or_with_separators_is_refused_as_its_quoted_text_is(tmp_path):
+    """`0x320` unquoted was read as TOML's 800 while "0x320" is refused: the same text, two verdicts."""
+    for written in ("0x320", "0o17", "0b11", "1_200", "+1_200"):
+        path = tmp_path / "answers.toml"
+        path.write_text(f'lang = "en"\n\n[terrain-warmup]\nstep-at-fraction = {written}   # the step\n')
+        result = run("submit", str(path), "--exercises", "terrain-warmup")
+        assert result.returncode == 2, (written, result.stdout, result.stderr)
+        assert f"{path}: line 4: not valid TOML: an integer in hexadecimal" in result.stderr + result.stdout, written
+        assert "Traceback" not in result.stderr
+    path.write_text('[terrain-warmup]\nstep-at-fraction = 800\nlr-at-step = "x = 0x1"\n')   # decimal, and a string
+    result = run("submit", str(path), "--exercises", "terrain-warmup")
+    assert result.returncode == 1 and "✓ step-at-fraction" in result.stdout, result.stdout + result.stderr
+
+
+def test_a_json_name_given_twice_is_refused_with_its_line_as_toml_refuses_it(tmp_path):
+    path = tmp_path / "answers.json"
+    path.write_text('{"terrain-warmup": {\n  "lr-at-step": "1",\n  "lr-at-step": "7.5e-6"\n}}\n')
+    result = run("submit", str(path))
+    assert result.returncode == 2 and f"{path}: line 3: not valid JSON: a name given twice" in result.stderr, result.stderr
+    path.write_text('{"terrain-warmup": {"lr-at-step": "1"}, "terrain-warmup": {"step-at-fraction": "1200"}}')
+    result = run("submit", str(path), "--lang", "fr")
+    assert result.returncode == 2 and "ligne 1" in result.stderr and "un nom donné deux fois" in result.stderr
+
+
+@pytest.mark.parametrize("written", ["FR", " fr ", "Fr"])
+def test_a_file_s_language_is_read_whatever_its_case(tmp_path, written):
+    path = tmp_path / "answers.toml"
+    path.write_text(f'lang = "{written}"\n\n[terrain-warmup]\nlr-at-step = "0,0000075"\n')
+    result = run("submit", str(path), "--exercises", "terrain-warmup")
+    assert result.returncode == 1 and "✓ lr-at-step" in result.stdout, result.stdout + result.stderr
