@@ -13,8 +13,12 @@ a hidden file, a symbolic link or what a Mac's archive adds (``__MACOSX``). The 
 was graded and which others were found.
 
 Variants (``variants`` in the configuration): each student is graded on the variant drawn from their
-Gradescope identity, the ``seed_from`` field (``sid``: the student id the instructor set; ``email``;
-``id``) of the submission's user (of a group, the value that sorts first). A seed the file names is not
+Gradescope identity, the ``seed_from`` field of the submission's user (of a group, the value that sorts
+first): ``email`` by default, which Gradescope always sends (``users[{email, id, name}]``), in lower
+case, so that a student types it as their seed on the site; ``sid``, the student id, which Gradescope
+sends only where the instructor set one in the roster; ``id``, Gradescope's own number. A user without
+the field is refused with what Gradescope sent and what the instructor must do, never graded on another
+variant (:func:`identity_seed`). A seed the file names is not
 what decides: the same seed is accepted, another one is refused with the student's own (a student who
 typed another seed on the page answered another variant). Without variants, every student is graded on
 the lessons' own data and a file that names a seed is refused the same way.
@@ -34,7 +38,7 @@ from grader.languages.messages import message
 
 CONFIG = "autograder.json"
 PREFERRED = ("answers.toml", "answers.json")     # the name the course asks for, then its JSON twin
-SEED_FIELDS = ("sid", "email", "id")             # a Gradescope user's fields a variant can be seeded by
+SEED_FIELDS = ("email", "sid", "id")             # a Gradescope user's fields a variant can be seeded by (default first)
 SKIPPED_FOLDERS = ("__MACOSX",)
 
 
@@ -44,7 +48,7 @@ class Config:
     lang: str = "en"                              # the feedback's language (a file's `lang` still reads it)
     exercises: list[str] | None = None            # the assignment; None: every exercise
     variants: bool = False                        # each student on the variant of their identity
-    seed_from: str = "sid"                        # which of the user's fields seeds it
+    seed_from: str = SEED_FIELDS[0]               # which of the user's fields seeds it
     version: str = ""                             # the grader that wrote the zip (grader --version)
     engine: str = ""
     wheel: str = ""                               # the package inside the zip
@@ -79,15 +83,28 @@ class Refused(Exception):
         self.key, self.params = key, params
 
 
+def seed_value(field: str, value) -> str:
+    """The seed a user's ``field`` gives: its text, trimmed; an email in lower case (the site's seed box
+    and the file's ``seed`` are compared exactly, and an email is the same address in any case)."""
+    text = str(value).strip()
+    return text.lower() if field == "email" else text
+
+
 def identity_seed(metadata_path: Path, seed_from: str) -> str:
-    """The variant's seed: the submitter's ``seed_from`` field (of a group, the value that sorts first)."""
+    """The variant's seed: the submitter's ``seed_from`` field (of a group, the value that sorts first).
+
+    Refused (``autograder-no-identity``) where no user has it, naming the fields Gradescope did send."""
     from grader.model.seeds import InvalidSeed, seed_text
+    users: list = []
     try:
         users = json.loads(metadata_path.read_text(encoding="utf-8"))["users"]
-        values = sorted(str(u[seed_from]).strip() for u in users if u.get(seed_from) not in (None, ""))
+        values = sorted(seed_value(seed_from, u[seed_from]) for u in users
+                        if u.get(seed_from) not in (None, "") and str(u[seed_from]).strip())
         return seed_text(values[0])
-    except (OSError, ValueError, KeyError, TypeError, IndexError, InvalidSeed):
-        raise Refused("autograder-no-identity", field=seed_from) from None
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, InvalidSeed):
+        sent = sorted({str(key) for u in users if isinstance(u, dict) for key, v in u.items()
+                       if v not in (None, "")}) if isinstance(users, list) else []
+        raise Refused("autograder-no-identity", field=seed_from, sent=", ".join(sent) or "-") from None
 
 
 def grade(root: Path, config: Config) -> tuple[dict, int]:
@@ -113,7 +130,11 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
         return output.gradescope_error("\n".join([*said, describe(exc, lang).replace(
             str(root / "submission") + os.sep, "")])), UNUSABLE
     except Refused as exc:
-        return output.gradescope_error("\n".join([*said, message(exc.key, lang, **exc.params)])), UNUSABLE
+        why = [message(exc.key, lang, **exc.params)]
+        if exc.key == "autograder-no-identity":       # the instructor's to act on: said to them too
+            why.append(message("autograder-no-identity-fix", lang, field=exc.params["field"]))
+            print("\n".join(why), file=sys.stderr)
+        return output.gradescope_error("\n".join([*said, *why])), UNUSABLE
     from grader.judging import table
     from grader.judging.check import grade_submission
     table.build_here()                  # no verdict from a cache file
@@ -121,7 +142,7 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     answers = {ex_id: given for ex_id, given in submission.answers.items() if exercises is None or ex_id in exercises}
     result = grade_submission(answers, lang, seed=seed, convention=submission.lang or lang, exercises=exercises)
     if seed is not None:
-        said.append(message("label-variant", lang, seed=seed))
+        said.append(message("autograder-variant", lang, seed=seed))
     data = output.gradescope(result, lang)
     data["output"] = "\n".join([*said, data["output"]])
     code = INTERNAL if result.internal_errors else OK if result.all_correct else NOT_CORRECT
