@@ -17,7 +17,7 @@ import pytest
 
 from grader.cli import gradescope
 from grader.cli.autograder import wheel
-from grader.cli.gradescope import Config, Refused, candidates, identity_seed
+from grader.cli.gradescope import Config, Refused, candidates, choose, identity_seed
 from tests.conftest import wait_seconds
 from tests.grader.test_cli import GRADER, ROOT, run
 
@@ -42,7 +42,7 @@ def touch(folder: Path, *names: str, text: str = "x") -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def test_the_file_graded_is_answers_toml_then_the_first_by_depth_and_name(tmp_path):
+def test_the_answer_files_are_answers_toml_first_then_by_depth_and_name(tmp_path):
     touch(tmp_path, "a.toml", "Answers (1).json", "answers.toml", "notes.txt", ".hidden.toml", "deep/answers.toml")
     assert [p.as_posix() for p in candidates(tmp_path)] == [
         "answers.toml", "Answers (1).json", "a.toml", "deep/answers.toml"]
@@ -62,6 +62,45 @@ def test_the_order_does_not_depend_on_the_order_files_are_listed_in(tmp_path):
     touch(tmp_path, *reversed(names))
     assert candidates(tmp_path) == first and [p.as_posix() for p in first] == [
         "B.toml", "a.toml", "b.json", "e.toml", "é.toml", "x/a.toml"]
+
+
+@pytest.mark.parametrize("files, graded, others", [
+    (["answers.toml", "a.toml", "Answers (1).json", "notes.txt"], "answers.toml", ["Answers (1).json", "a.toml"]),
+    (["answers.toml", "old/answers.toml"], "answers.toml", ["old/answers.toml"]),
+    (["hw/answers.toml", "hw/draft.toml"], "hw/answers.toml", ["hw/draft.toml"]),   # a folder uploaded
+    (["answers.json", "x.toml"], "answers.json", ["x.toml"]),
+    (["answers.toml", "answers.json"], "answers.toml", ["answers.json"]),
+    (["mine.toml", "notes.txt", ".answers.toml"], "mine.toml", []),
+])
+def test_the_file_graded_is_the_one_the_site_names_or_the_only_one(tmp_path, files, graded, others):
+    touch(tmp_path, *files)
+    chosen, rest = choose(tmp_path)
+    assert (chosen.as_posix(), [p.as_posix() for p in rest]) == (graded, others)
+
+
+@pytest.mark.parametrize("files, key, says", [
+    (["answers_draft.toml", "answers_final.toml"], "autograder-several-files",
+     "Several answer files (answers_draft.toml, answers_final.toml), and not one named answers.toml"),
+    (["a/answers.toml", "b/answers.toml"], "autograder-several-files", "(a/answers.toml, b/answers.toml)"),
+    (["answers.toml.txt"], "autograder-no-file", "Found answers.toml.txt: rename it to answers.toml and upload"),
+    (["answers.json.rtf", "photo.png"], "autograder-no-file", "Found answers.json.rtf: rename it to answers.json"),
+    (["Answers.txt"], "autograder-no-file", "Found Answers.txt: rename it to answers.toml"),
+    (["notes.txt", "__MACOSX/answers.toml", ".answers.toml"], "autograder-no-file", "Your upload holds: notes.txt.\n"),
+])
+def test_an_upload_no_rule_decides_is_refused_with_every_name_and_the_fix(tmp_path, files, key, says):
+    touch(tmp_path, *files)
+    with pytest.raises(Refused) as refused:
+        choose(tmp_path)
+    assert refused.value.key == key and says in refused.value.text("en") + "\n"
+    assert "upload" in refused.value.text("en").lower()
+
+
+def test_two_drafts_uploaded_are_refused_by_the_autograders_own_process(tmp_path):
+    root = lay_out(tmp_path, Config(), {"answers_draft.toml": ALICE, "answers_final.toml": ALICE}, [ADA])
+    proc, results = grade_in_process(root)
+    assert proc.returncode == 2 and results["score"] == 0 and results["tests"] == []
+    assert "answers_draft.toml, answers_final.toml" in results["output"]
+    assert "Upload only one file, named answers.toml." in results["output"]
 
 
 @pytest.mark.parametrize("users, field, seed", [
@@ -266,17 +305,24 @@ def test_several_candidate_files(installed, tmp_path):
     wrong = '[attention-weights]\nscores = "(1, 1, 1)"\n'
     results = autograde(installed, tmp_path, "all", {"a.toml": wrong, "Answers (1).json": "{", "answers.toml": ALICE})
     assert results["score"] == 26
-    assert results["output"].splitlines()[:2] == ["Graded: answers.toml",
-                                                  "Also found, not graded (one file is graded): Answers (1).json, a.toml"]
-    results = autograde(installed, tmp_path / "2", "all", {"b.toml": wrong, "a.json": '{"attention-weights": {"scores": "(1,1,0)"}}'})
-    assert results["output"].startswith("Graded: a.json\n") and results["score"] == 3
+    assert results["output"].splitlines()[:2] == [
+        "Graded: answers.toml", "Also found, not graded (only the file named answers.toml is graded): Answers (1).json, a.toml"]
+    results = autograde(installed, tmp_path / "2", "all", {"answers_draft.toml": wrong, "answers_final.toml": ALICE})
+    assert results["score"] == 0 and results["tests"] == []               # the draft is not graded by name order
+    assert results["output"] == ("Several answer files (answers_draft.toml, answers_final.toml), and not one named "
+                                 "answers.toml at the top of the upload: nothing was graded. Upload only one file, "
+                                 "named answers.toml.")
+    results = autograde(installed, tmp_path / "3", "all", {"mine.json": '{"attention-weights": {"scores": "(1,1,0)"}}'})
+    assert results["output"].startswith("Graded: mine.json\n") and results["score"] == 3
 
 
 @pytest.mark.slow
 def test_no_file(installed, tmp_path):
     results = autograde(installed, tmp_path, "all", {"notes.txt": "my answers are on paper"})
     assert results == {"score": 0, "tests": [], "output": results["output"]}
-    assert "answers.toml" in results["output"]
+    assert "answers.toml" in results["output"] and "Your upload holds: notes.txt." in results["output"]
+    results = autograde(installed, tmp_path / "2", "all", {"answers.toml.txt": ALICE})
+    assert results["score"] == 0 and "Found answers.toml.txt: rename it to answers.toml" in results["output"]
 
 
 @pytest.mark.slow
