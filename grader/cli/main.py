@@ -20,6 +20,7 @@ from pathlib import Path
 from grader.cli import argtext
 from grader.cli import output as report
 from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE  # noqa: F401  (the codes the commands return)
+from grader.cli.gradescope import SEED_FIELDS
 from grader.files import write_atomic
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
 from grader.model.seeds import seed_text
@@ -150,9 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="where the zip goes (default: autograder.zip)")
     auto.add_argument("--variants", dest="by_identity", action="store_true",
                       help="grade each student on the variant seeded by their Gradescope identity")
-    auto.add_argument("--seed-from", choices=("sid", "email", "id"), default="sid",
+    auto.add_argument("--seed-from", choices=SEED_FIELDS, default=SEED_FIELDS[0],
                       help="which field of the student's Gradescope account seeds their variant (default: "
-                           "sid, the student id)")
+                           "email, which Gradescope always sends; sid only where the roster has student ids)")
     return parser
 
 
@@ -417,8 +418,9 @@ def _autograder(args, lang) -> int:
         message("autograder.written", lang, path=str(path)),
         "  " + message("autograder.exercises", lang, exercises=", ".join(ids)),
         "  " + message("autograder.feedback", lang, language=config.lang),
-        "  " + (message("autograder.by-identity", lang, field=config.seed_from) if config.variants
-                else message("autograder.lesson-data", lang)),
+        *(["  " + message("autograder.by-identity", lang, field=config.seed_from),
+            "  " + message(f"autograder.seed-{config.seed_from}", lang)] if config.variants
+          else ["  " + message("autograder.lesson-data", lang)]),
         "  " + f"grader {config.version}, {config.engine}"])
     _emit(args, report.printable(text, lines=True), {"zip": str(path), **asdict(config)})
     return OK

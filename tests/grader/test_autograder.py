@@ -17,12 +17,23 @@ import pytest
 
 from grader.cli import gradescope
 from grader.cli.autograder import wheel
-from grader.cli.gradescope import Config, Refused, candidates, identity_seed
+from grader.cli.gradescope import Config, Refused, candidates, choose, identity_seed
 from tests.conftest import wait_seconds
 from tests.grader.test_cli import GRADER, ROOT, run
 
 ALICE = (ROOT / "examples" / "alice.toml").read_text(encoding="utf-8")
 S0042 = '[reachable-vertices]\nvertices = "{(1,0,0), (2/3,0,1/3), (3/5,1/15,1/3), (3/5,2/5,0)}"\n'   # README
+# a user as Gradescope documents submission_metadata.json's users: email, id, name, and no sid
+# (https://gradescope-autograders.readthedocs.io/en/latest/submission_metadata/)
+ADA = {"email": "Ada@Example.org", "id": 1234, "name": "Ada Lovelace"}
+
+
+def variant_answers(seed: str | None) -> str:
+    """An answers.toml with every part of submanifold-dims right on the variant of ``seed``, as the site
+    shows it to a student who typed that seed (the bank's own variant)."""
+    from grader.bank import variant
+    parts = variant("submanifold-dims", seed).parts
+    return "[submanifold-dims]\n" + "".join(f'{p.id} = "{p.reference}"\n' for p in parts)
 
 
 def touch(folder: Path, *names: str, text: str = "x") -> None:
@@ -31,7 +42,7 @@ def touch(folder: Path, *names: str, text: str = "x") -> None:
         (folder / name).write_text(text, encoding="utf-8")
 
 
-def test_the_file_graded_is_answers_toml_then_the_first_by_depth_and_name(tmp_path):
+def test_the_answer_files_are_answers_toml_first_then_by_depth_and_name(tmp_path):
     touch(tmp_path, "a.toml", "Answers (1).json", "answers.toml", "notes.txt", ".hidden.toml", "deep/answers.toml")
     assert [p.as_posix() for p in candidates(tmp_path)] == [
         "answers.toml", "Answers (1).json", "a.toml", "deep/answers.toml"]
@@ -53,12 +64,54 @@ def test_the_order_does_not_depend_on_the_order_files_are_listed_in(tmp_path):
         "B.toml", "a.toml", "b.json", "e.toml", "é.toml", "x/a.toml"]
 
 
+@pytest.mark.parametrize("files, graded, others", [
+    (["answers.toml", "a.toml", "Answers (1).json", "notes.txt"], "answers.toml", ["Answers (1).json", "a.toml"]),
+    (["answers.toml", "old/answers.toml"], "answers.toml", ["old/answers.toml"]),
+    (["hw/answers.toml", "hw/draft.toml"], "hw/answers.toml", ["hw/draft.toml"]),   # a folder uploaded
+    (["answers.json", "x.toml"], "answers.json", ["x.toml"]),
+    (["answers.toml", "answers.json"], "answers.toml", ["answers.json"]),
+    (["mine.toml", "notes.txt", ".answers.toml"], "mine.toml", []),
+])
+def test_the_file_graded_is_the_one_the_site_names_or_the_only_one(tmp_path, files, graded, others):
+    touch(tmp_path, *files)
+    chosen, rest = choose(tmp_path)
+    assert (chosen.as_posix(), [p.as_posix() for p in rest]) == (graded, others)
+
+
+@pytest.mark.parametrize("files, key, says", [
+    (["answers_draft.toml", "answers_final.toml"], "autograder-several-files",
+     "Several answer files (answers_draft.toml, answers_final.toml), and not one named answers.toml"),
+    (["a/answers.toml", "b/answers.toml"], "autograder-several-files", "(a/answers.toml, b/answers.toml)"),
+    (["answers.toml.txt"], "autograder-no-file", "Found answers.toml.txt: rename it to answers.toml and upload"),
+    (["answers.json.rtf", "photo.png"], "autograder-no-file", "Found answers.json.rtf: rename it to answers.json"),
+    (["Answers.txt"], "autograder-no-file", "Found Answers.txt: rename it to answers.toml"),
+    (["notes.txt", "__MACOSX/answers.toml", ".answers.toml"], "autograder-no-file", "Your upload holds: notes.txt.\n"),
+])
+def test_an_upload_no_rule_decides_is_refused_with_every_name_and_the_fix(tmp_path, files, key, says):
+    touch(tmp_path, *files)
+    with pytest.raises(Refused) as refused:
+        choose(tmp_path)
+    assert refused.value.key == key and says in refused.value.text("en") + "\n"
+    assert "upload" in refused.value.text("en").lower()
+
+
+def test_two_drafts_uploaded_are_refused_by_the_autograders_own_process(tmp_path):
+    root = lay_out(tmp_path, Config(), {"answers_draft.toml": ALICE, "answers_final.toml": ALICE}, [ADA])
+    proc, results = grade_in_process(root)
+    assert proc.returncode == 2 and results["score"] == 0 and results["tests"] == []
+    assert "answers_draft.toml, answers_final.toml" in results["output"]
+    assert "Upload only one file, named answers.toml." in results["output"]
+
+
 @pytest.mark.parametrize("users, field, seed", [
     ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "sid", "s0042"),
     ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "email", "ada@example.org"),
     ([{"sid": "s0042", "email": "ada@example.org", "id": 7}], "id", "7"),
     ([{"sid": "s9"}, {"sid": "s1"}], "sid", "s1"),                 # a group: the first in order, whatever the list's
     ([{"sid": ""}, {"sid": "s3"}], "sid", "s3"),
+    ([ADA], "email", "ada@example.org"),                           # an email in lower case, as typed on the site
+    ([{**ADA, "email": " Zoe@x.org "}, ADA], "email", "ada@example.org"),
+    ([ADA], "id", "1234"),
 ])
 def test_the_variant_is_seeded_by_the_gradescope_identity(tmp_path, users, field, seed):
     path = tmp_path / "submission_metadata.json"
@@ -74,6 +127,60 @@ def test_no_identity_to_seed_a_variant_is_said(tmp_path, metadata):
     with pytest.raises(Refused) as refused:
         identity_seed(path, "sid")
     assert refused.value.key == "autograder-no-identity"
+
+
+def test_no_sid_in_gradescopes_documented_metadata_names_what_it_sent(tmp_path):
+    path = tmp_path / "submission_metadata.json"
+    path.write_text(json.dumps({"users": [ADA, {**ADA, "sid": None}]}))
+    with pytest.raises(Refused) as refused:
+        identity_seed(path, "sid")
+    assert refused.value.params == {"field": "sid", "sent": "email, id, name"}
+    assert identity_seed(path, Config().seed_from) == "ada@example.org"       # the default: what is always sent
+
+
+def lay_out(root: Path, config: Config, files: dict[str, str], users) -> Path:
+    """An AUTOGRADER_ROOT as Gradescope lays it out: source/autograder.json, submission/, the metadata."""
+    (root / "source").mkdir(parents=True)
+    (root / "source" / "autograder.json").write_text(config.text(), encoding="utf-8")
+    (root / "submission").mkdir()
+    for name, text in files.items():
+        touch(root / "submission", name, text=text)
+    (root / "submission_metadata.json").write_text(json.dumps({"users": list(users)}))
+    return root
+
+
+def grade_in_process(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
+    """What run_autograder runs, ``python -m grader.cli.gradescope ROOT``, and the results.json it wrote."""
+    proc = subprocess.run([sys.executable, "-m", "grader.cli.gradescope", str(root)], capture_output=True,
+                          text=True, timeout=wait_seconds(60))
+    assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+    return proc, json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+
+
+def test_the_default_seed_is_the_email_gradescope_always_sends(tmp_path):
+    root = lay_out(tmp_path, Config(variants=True, exercises=["submanifold-dims"]),
+                   {"answers.toml": variant_answers("ada@example.org")}, [ADA])
+    proc, results = grade_in_process(root)
+    assert proc.returncode == 0 and results["score"] > 0
+    assert {t["status"] for t in results["tests"]} == {"passed"}           # the variant the site shows her
+    assert "Your variant: ada@example.org (" in results["output"] and "--seed ada@example.org" in results["output"]
+
+
+def test_a_sid_the_roster_lacks_says_what_is_missing_and_what_to_do(tmp_path):
+    root = lay_out(tmp_path, Config(variants=True, seed_from="sid"), {"answers.toml": S0042}, [ADA])
+    proc, results = grade_in_process(root)
+    assert results["score"] == 0 and results["tests"] == [] and proc.returncode == 2
+    said = results["output"]
+    assert "Gradescope sid" in said and "(it sent: email, id, name)" in said and "tell your instructor" in said
+    assert "--seed-from email" in said and "roster" in said
+    assert "--seed-from email" in proc.stderr                              # the instructor's log says it too
+
+
+@pytest.mark.parametrize("field, says", [("email", "in lower case"), ("sid", "roster"), ("id", "do not see")])
+def test_the_build_says_where_the_seed_comes_from(tmp_path, field, says):
+    proc = run("autograder", "--out", tmp_path / "a.zip", "--variants", "--seed-from", field, "--lang", "en")
+    assert proc.returncode == 0, proc.stderr
+    assert f"seeded by their Gradescope {field}\n" in proc.stdout and says in proc.stdout
 
 
 def test_the_wheel_is_the_running_package_with_a_valid_record():
@@ -106,7 +213,7 @@ def test_the_command_writes_the_same_zip_for_the_same_grader_and_options(tmp_pat
     assert sorted(archive.namelist()) == sorted(["setup.sh", "run_autograder", "autograder.json",
                                                  json.loads(archive.read("autograder.json"))["wheel"]])
     config = Config(**json.loads(archive.read("autograder.json")))
-    assert (config.exercises, config.lang, config.variants, config.seed_from) == (["attention-weights"], "fr", True, "sid")
+    assert (config.exercises, config.lang, config.variants, config.seed_from) == (["attention-weights"], "fr", True, "email")
     assert config.engine in run("--version").stdout
     for script in ("setup.sh", "run_autograder"):
         assert archive.getinfo(script).external_attr >> 16 == 0o755
@@ -137,7 +244,8 @@ def pythons() -> list[str]:
     return found
 
 
-CONFIGS = {"all": [], "variants": ["--variants"], "lesson-2": ["--exercises", "attention-weights"]}
+CONFIGS = {"all": [], "variants": ["--variants", "--seed-from", "sid"], "lesson-2": ["--exercises", "attention-weights"],
+           "email": ["--variants"]}
 
 
 @pytest.fixture(scope="module", params=pythons(), ids=lambda p: "this-python" if p == sys.executable else "python3.10")
@@ -197,17 +305,24 @@ def test_several_candidate_files(installed, tmp_path):
     wrong = '[attention-weights]\nscores = "(1, 1, 1)"\n'
     results = autograde(installed, tmp_path, "all", {"a.toml": wrong, "Answers (1).json": "{", "answers.toml": ALICE})
     assert results["score"] == 26
-    assert results["output"].splitlines()[:2] == ["Graded: answers.toml",
-                                                  "Also found, not graded (one file is graded): Answers (1).json, a.toml"]
-    results = autograde(installed, tmp_path / "2", "all", {"b.toml": wrong, "a.json": '{"attention-weights": {"scores": "(1,1,0)"}}'})
-    assert results["output"].startswith("Graded: a.json\n") and results["score"] == 3
+    assert results["output"].splitlines()[:2] == [
+        "Graded: answers.toml", "Also found, not graded (only the file named answers.toml is graded): Answers (1).json, a.toml"]
+    results = autograde(installed, tmp_path / "2", "all", {"answers_draft.toml": wrong, "answers_final.toml": ALICE})
+    assert results["score"] == 0 and results["tests"] == []               # the draft is not graded by name order
+    assert results["output"] == ("Several answer files (answers_draft.toml, answers_final.toml), and not one named "
+                                 "answers.toml at the top of the upload: nothing was graded. Upload only one file, "
+                                 "named answers.toml.")
+    results = autograde(installed, tmp_path / "3", "all", {"mine.json": '{"attention-weights": {"scores": "(1,1,0)"}}'})
+    assert results["output"].startswith("Graded: mine.json\n") and results["score"] == 3
 
 
 @pytest.mark.slow
 def test_no_file(installed, tmp_path):
     results = autograde(installed, tmp_path, "all", {"notes.txt": "my answers are on paper"})
     assert results == {"score": 0, "tests": [], "output": results["output"]}
-    assert "answers.toml" in results["output"]
+    assert "answers.toml" in results["output"] and "Your upload holds: notes.txt." in results["output"]
+    results = autograde(installed, tmp_path / "2", "all", {"answers.toml.txt": ALICE})
+    assert results["score"] == 0 and "Found answers.toml.txt: rename it to answers.toml" in results["output"]
 
 
 @pytest.mark.slow
@@ -220,7 +335,7 @@ def test_a_damaged_file(installed, tmp_path):
 @pytest.mark.slow
 def test_a_variant_by_identity(installed, tmp_path):
     mine = autograde(installed, tmp_path / "1", "variants", {"answers.toml": S0042}, users=[{"sid": "s0042"}])
-    assert points(mine)["reachable-vertices: vertices"] == 4 and "variant s0042" in mine["output"]
+    assert points(mine)["reachable-vertices: vertices"] == 4 and "Your variant: s0042" in mine["output"]
     other = autograde(installed, tmp_path / "2", "variants", {"answers.toml": S0042}, users=[{"sid": "s0043"}])
     assert points(other)["reachable-vertices: vertices"] < 4                # the identity decides, not the file
     typed = autograde(installed, tmp_path / "3", "variants", {"answers.toml": 'seed = "s0042"\n' + S0042},
@@ -231,8 +346,19 @@ def test_a_variant_by_identity(installed, tmp_path):
     assert points(same)["reachable-vertices: vertices"] == 4
     lesson = autograde(installed, tmp_path / "5", "all", {"answers.toml": 'seed = "s0042"\n' + S0042})
     assert lesson["score"] == 0 and "lessons' own data" in lesson["output"]
-    nobody = autograde(installed, tmp_path / "6", "variants", {"answers.toml": S0042}, users=[{"email": "x@y"}])
-    assert nobody["score"] == 0 and "sid" in nobody["output"]
+    nobody = autograde(installed, tmp_path / "6", "variants", {"answers.toml": S0042}, users=[ADA])
+    assert nobody["score"] == 0 and "Gradescope sid" in nobody["output"] and "--seed-from email" in nobody["output"]
+
+
+@pytest.mark.slow
+def test_a_variant_by_the_documented_metadata(installed, tmp_path):
+    """Gradescope's users[{email, id, name}], no sid: the default zip grades Ada on the variant of her email."""
+    ada = autograde(installed, tmp_path / "1", "email", {"answers.toml": variant_answers("ada@example.org")}, users=[ADA])
+    sub = {name: score for name, score in points(ada).items() if name.startswith("submanifold-dims")}
+    assert len(sub) == 4 and all(t["status"] == "passed" for t in ada["tests"] if t["name"] in sub)
+    assert "Your variant: ada@example.org" in ada["output"]
+    lesson = autograde(installed, tmp_path / "2", "email", {"answers.toml": variant_answers(None)}, users=[ADA])
+    assert not any(t["status"] == "passed" for t in lesson["tests"] if t["name"].startswith("submanifold-dims"))
 
 
 @pytest.mark.slow
