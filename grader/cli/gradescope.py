@@ -38,6 +38,7 @@ from pathlib import Path
 
 from grader.files import write_atomic
 from grader.languages.messages import message
+from grader.text import printable
 
 CONFIG = "autograder.json"
 PREFERRED = ("answers.toml", "answers.json")     # the name the course asks for, then its JSON twin
@@ -194,6 +195,16 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     return data, code
 
 
+def shown(data: dict) -> None:
+    """The feedback as Gradescope shows it and the log prints it: what would act on a terminal or reorder a line
+    (ESC, U+202E from a file's name or a student's text) escaped, line breaks kept."""
+    data["output"] = printable(data["output"], lines=True)
+    for test in data.get("tests", ()):
+        for field in ("name", "output"):
+            if isinstance(test.get(field), str):
+                test[field] = printable(test[field], lines=True)
+
+
 def run(root: Path) -> int:
     """Grade the submission under ``root`` and write ``results/results.json``, whatever happens."""
     results = root / "results" / "results.json"
@@ -208,6 +219,7 @@ def run(root: Path) -> int:
         data, code = {"score": 0, "output": message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
                       "tests": []}, 3
     results.parent.mkdir(parents=True, exist_ok=True)
+    shown(data)
     write_atomic(results, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     print(data["output"])
     return code

@@ -176,6 +176,18 @@ def test_a_sid_the_roster_lacks_says_what_is_missing_and_what_to_do(tmp_path):
     assert "--seed-from email" in proc.stderr                              # the instructor's log says it too
 
 
+def test_control_and_bidirectional_characters_of_a_file_name_are_escaped_in_the_feedback(tmp_path):
+    """A file name holding ESC and U+202E: Gradescope's feedback and the log show them as escapes, never raw."""
+    name = "\x1b[31mans\u202ewers.toml"
+    root = lay_out(tmp_path, Config(exercises=["terrain-warmup"]), {name: "[terrain-warmup]\nlr-at-step = \"1\"\n"},
+                   [ADA])
+    proc, results = grade_in_process(root)
+    written = (root / "results" / "results.json").read_text(encoding="utf-8")
+    for text in (proc.stdout, written, results["output"], *(t["output"] for t in results["tests"])):
+        assert "\x1b" not in text and "\u202e" not in text, text
+    assert "\\x1b[31mans\\u202ewers.toml" in results["output"], results["output"]
+
+
 @pytest.mark.parametrize("field, says", [("email", "in lower case"), ("sid", "roster"), ("id", "do not see")])
 def test_the_build_says_where_the_seed_comes_from(tmp_path, field, says):
     proc = run("autograder", "--out", tmp_path / "a.zip", "--variants", "--seed-from", field, "--lang", "en")
