@@ -100,11 +100,12 @@ def placeholders(template: str) -> frozenset[str]:
 FIELDS = frozenset({
     "a", "absolute", "argument", "arguments", "b", "base", "bound", "caption", "choices", "components",
     "constraint", "construct", "count", "digits", "error", "excluded", "exercise", "exercises", "expected",
-    "expression", "field", "file", "file_seed", "files", "first", "folder", "form", "format", "fraction", "got",
+    "expression", "field", "file", "file_seed", "files", "first", "folder", "form", "format", "found", "fraction",
+    "got",
     "graded", "heading", "high", "id", "kept", "known", "label", "language", "lesson", "limit", "line", "lines",
     "log", "low", "matches", "max", "message", "n", "name", "now", "number", "operator", "option", "option_seed",
     "package", "part", "path", "percent", "point", "points", "polish_from", "power", "problem", "product", "prog",
-    "prompt", "ratio_step", "reason", "score", "second", "seed", "seeds", "shown", "size", "step", "students",
+    "prompt", "ratio_step", "reason", "score", "second", "seed", "seeds", "sent", "shown", "size", "step", "students",
     "sum", "symbol", "text", "threshold", "title", "tolerance", "total", "type", "unit", "unreadable", "until",
     "value", "variant", "what", "where"})
 BRACES = "write a literal brace doubled ({{ for {, }} for })"
