@@ -46,7 +46,8 @@ def number(x: float, lang: str) -> str:
 
 def part_line(result: PartResult, lang: str, style: Style, width: int = 22) -> str:
     """A part's verdict on one line, and under it how the answer was read when that took a convention."""
-    mark = style.good("\u2713") if result.correct else style.bad("\u2717")
+    mark = (style.good("\u2713") if result.correct else "?" if result.note == "timeout"    # not decided: no verdict
+            else style.bad("\u2717"))
     score = f"{number(result.score, lang)}/{result.max_score}"
     note = "" if result.correct else f"[{result.note}] "
     line = f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
@@ -130,7 +131,7 @@ def gradescope_error(text: str) -> dict:
 
 
 def batch_text(summary: dict, lang: str, style: Style) -> str:
-    """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
+    """The end of a ``grader grade`` run: what was graded, kept, unreadable (and why) and not decided."""
     lines = [message("batch-summary", lang, students=summary["students"], graded=summary["graded"],
                      unreadable=len(summary["unreadable"]), now=summary["graded_now"],
                      kept=summary["kept"]),
@@ -140,6 +141,10 @@ def batch_text(summary: dict, lang: str, style: Style) -> str:
         lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
         lines += ["  " + message("batch-unreadable-file", lang, file=printable(u["file"]), error=printable(u["error"]))
                   for u in summary["unreadable"]]
+    if summary.get("undecided"):
+        lines.append(style.bad(message("batch-undecided", lang, count=len(summary["undecided"]))))
+        lines += ["  " + message("batch-unreadable-file", lang, file=printable(u["file"]), error=", ".join(u["parts"]))
+                  for u in summary["undecided"]]
     if summary.get("ignored"):
         lines.append(message("batch-ignored", lang, count=len(summary["ignored"])))
         lines += [f"  {printable(name)}" for name in summary["ignored"]]

@@ -16,8 +16,13 @@ from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
-DEFAULT_TIMEOUT = float(os.environ.get("GRADER_TIMEOUT", "5"))
+DEFAULT_TIMEOUT = 5.0      # seconds a check may take, unless GRADER_TIMEOUT says otherwise
 MEMORY_MB = 768
+
+
+def time_limit() -> float:
+    """The seconds a check may take: ``GRADER_TIMEOUT``, read when a check is run, else 5."""
+    return float(os.environ.get("GRADER_TIMEOUT", DEFAULT_TIMEOUT))
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ def _child(fn: Callable[[], T], write_fd: int) -> None:
 
 def run_limited(fn: Callable[[], T], timeout: float | None = None) -> T | LimitExceeded:
     """``fn()`` computed in a limited child; a :class:`LimitExceeded` if it blew a limit."""
-    timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+    timeout = time_limit() if timeout is None else timeout
     if not hasattr(os, "fork"):
         return fn()
     read_fd, write_fd = os.pipe()
