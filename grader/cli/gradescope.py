@@ -96,6 +96,11 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNDECIDED, UNUSABLE
     from grader.grading.submission import SubmissionError, describe, load
     lang = config.lang
+    from grader.judging.limits import BadTimeout, time_limit
+    try:
+        time_limit()
+    except BadTimeout as exc:
+        return output.gradescope_error(output.timeout_setting(exc, lang)), UNUSABLE
     found = candidates(root / "submission")
     if not found:
         return output.gradescope_error(message("autograder-no-file", lang, file=PREFERRED[0])), UNUSABLE

@@ -6,7 +6,8 @@ works on a variant of the exercises (:func:`grader.bank.variant`).
 
 Exit codes: 0 everything correct; 1 something not correct; 2 unusable input
 (unknown exercise or part, unreadable or malformed file, an answer that
-cannot be read, an unusable seed); 3 an internal error (a bug: please report it); 4 not
+cannot be read, an unusable seed, a GRADER_TIMEOUT that is no number of seconds in (0, 600]);
+3 an internal error (a bug: please report it); 4 not
 decided (a check ran past the time limit: try again). Set
 ``GRADER_DEBUG=1`` to see the traceback of an internal error.
 """
@@ -442,6 +443,12 @@ def main(argv: list[str] | None = None) -> int:
     except UnknownLanguage as exc:
         _warn(message("error-unknown-language", early, language=exc.value, where=exc.where,
                       known=", ".join(LOCALES)))
+        return UNUSABLE
+    from grader.judging.limits import BadTimeout, time_limit
+    try:
+        time_limit()             # a bad GRADER_TIMEOUT is said before any work, for every command
+    except BadTimeout as exc:
+        _warn(report.timeout_setting(exc, lang))
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)

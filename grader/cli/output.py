@@ -125,6 +125,12 @@ def gradescope(result: SubmissionResult, lang: str) -> dict:
             "tests": tests}
 
 
+def timeout_setting(exc, lang: str) -> str:
+    """What is wrong with ``GRADER_TIMEOUT`` (a :class:`grader.judging.limits.BadTimeout`), and what to write."""
+    from grader.judging.limits import MAX_TIMEOUT
+    return message("error-timeout-setting", lang, value=repr(exc.value), limit=f"{MAX_TIMEOUT:g}")
+
+
 def gradescope_error(text: str) -> dict:
     """``results.json`` for a file that cannot be graded: no tests, score 0, the reason."""
     return {"score": 0, "output": text, "tests": []}
