@@ -359,8 +359,10 @@ def _grade(args, lang) -> int:
         return _internal_said(lang, errors, Path(args.out) / "errors.log")
     if job.undecided:
         return UNDECIDED
-    if bad:
+    if bad and len(bad) == len(job.final):     # nothing usable: every file unreadable
         return UNUSABLE
+    if bad:       # graded, some files unreadable: those students have no score (1, as for a wrong answer)
+        return NOT_CORRECT
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 

@@ -139,8 +139,8 @@ def gradescope_error(text: str) -> dict:
 def batch_text(summary: dict, lang: str, style: Style) -> str:
     """The end of a ``grader grade`` run: what was graded, kept, unreadable (and why) and not decided."""
     lines = [message("batch-summary", lang, students=summary["students"], graded=summary["graded"],
-                     unreadable=len(summary["unreadable"]), now=summary["graded_now"],
-                     kept=summary["kept"]),
+                     unreadable=len(summary["unreadable"]), undecided=len(summary.get("undecided", ())),
+                     now=summary["students"] - summary["kept"], kept=summary["kept"]),
              printable(message("batch-results", lang, path=summary["results"])),
              printable(message("batch-grades", lang, path=summary["grades"]))]
     if summary["unreadable"]:

@@ -210,6 +210,12 @@ def _error_line(head: dict, error: str) -> tuple[str, dict]:
     return _dumps({**record, "exercises": []}) + "\n", record | {"per": {}}
 
 
+def _after_path(said: str, path: str) -> str:
+    """What is said of a file without its name in front, and the separator after it (en ': ', fr's
+    no-break space and ':', zh '：'): the summary and the CSV put the file's name before it themselves."""
+    return said.removeprefix(path).lstrip().lstrip(":\uff1a").lstrip()
+
+
 def _undecided(head: dict, keys: list[tuple], lang: str) -> dict:
     """The record of a student not decided: the parts whose check ran past the time limit, twice. It is
     no result line (a resumed run checks them again); the CSV and the summary say it."""
@@ -271,7 +277,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 head = _head(entry, seed, job, engine, submission.lang)
                 answers = {ex_id: given for ex_id, given in submission.answers.items() if ex_id in assignment}
             except SubmissionError as exc:
-                error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
+                error = _after_path(describe(exc, job.lang), exc.path)
                 loaded.append((head, seed, None, error))
                 continue
             loaded.append((head, seed, answers, None))
