@@ -30,7 +30,7 @@ if IN_BROWSER and hasattr(os, "fork"):
     # grader.judging.limits.run_limited runs the check in-process, as it does wherever fork is missing.
     del os.fork
 
-OK, NOT_CORRECT, UNUSABLE, INTERNAL = 0, 1, 2, 3     # the command line's exit codes
+OK, NOT_CORRECT, UNUSABLE, INTERNAL, UNDECIDED = 0, 1, 2, 3, 4     # the command line's exit codes (grader.cli.exits)
 
 
 def _reply(code: int, result=None, error: str = "", **more) -> str:
@@ -58,7 +58,8 @@ def check(exercise_id: str, part_id: str, answer: str, lang: str, seed: str | No
     except Exception as exc:  # noqa: BLE001  (said as the command line says it)
         return _failed(exc, lang)
     unusable = result.column is not None or result.note == "too-large"
-    code = INTERNAL if result.note == "internal-error" else UNUSABLE if unusable else OK if result.correct else NOT_CORRECT
+    code = (INTERNAL if result.note == "internal-error" else UNDECIDED if result.note == "timeout"
+            else UNUSABLE if unusable else OK if result.correct else NOT_CORRECT)
     text = refusal_text(result, lang) if result.column is not None else ""
     mathml = None if result.reading is None else read_as_mathml(*result.reading, lang)
     return _reply(code, dict(result.to_dict(), seed=seed, read_as_mathml=mathml), text=text)
@@ -143,7 +144,7 @@ def timeout_verdict(lang: str) -> dict:
     """The note and feedback ``grader check`` gives an answer whose check runs out of time
     (as grader.judging.check.check_part words a LimitExceeded): the page shows them when it has to stop
     the worker, which can then no longer say them itself."""
-    return {"note": "too-large", "feedback": message("too-large", lang, reason="timeout")}
+    return {"note": "timeout", "feedback": message("timeout", lang)}
 
 
 def announce_import(module: str, callback: Callable[[], object]) -> None:

@@ -156,9 +156,14 @@ def identity_seed(metadata_path: Path, seed_from: str) -> str:
 def grade(root: Path, config: Config) -> tuple[dict, int]:
     """``results.json`` for the submission under ``root``, and the exit code ``grader submit`` would give."""
     from grader.cli import output
-    from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE
+    from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNDECIDED, UNUSABLE
     from grader.grading.submission import SubmissionError, describe, display, load
+    from grader.judging.limits import BadTimeout, time_limit
     lang = config.lang
+    try:
+        time_limit()
+    except BadTimeout as exc:
+        return output.gradescope_error(output.timeout_setting(exc, lang)), UNUSABLE
     try:
         chosen, others = choose(root / "submission")
     except Refused as exc:
@@ -191,7 +196,8 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
         said.append(message("autograder-variant", lang, seed=seed))
     data = output.gradescope(result, lang)
     data["output"] = "\n".join([*said, data["output"]])
-    code = INTERNAL if result.internal_errors else OK if result.all_correct else NOT_CORRECT
+    code = (INTERNAL if result.internal_errors else UNDECIDED if result.undecided
+            else OK if result.all_correct else NOT_CORRECT)
     return data, code
 
 

@@ -6,7 +6,9 @@ works on a variant of the exercises (:func:`grader.bank.variant`).
 
 Exit codes: 0 everything correct; 1 something not correct; 2 unusable input
 (unknown exercise or part, unreadable or malformed file, an answer that
-cannot be read, an unusable seed); 3 an internal error (a bug: please report it). Set
+cannot be read, an unusable seed, a GRADER_TIMEOUT that is no number of seconds in (0, 600]);
+3 an internal error (a bug: please report it); 4 not
+decided (a check ran past the time limit: try again). Set
 ``GRADER_DEBUG=1`` to see the traceback of an internal error.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from grader.cli import argtext
 from grader.cli import output as report
-from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNUSABLE  # noqa: F401  (the codes the commands return)
+from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNDECIDED, UNUSABLE  # noqa: F401  (the codes the commands return)
 from grader.cli.gradescope import SEED_FIELDS
 from grader.files import write_atomic
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
@@ -244,6 +246,8 @@ def _check(args, lang) -> int:
     _emit(args, report.check_text(result, lang, _style()), dict(result.to_dict(), seed=seed))
     if result.note == "internal-error":
         return _internal_said(lang, 1, _cache_log())
+    if result.note == "timeout":
+        return UNDECIDED
     if result.column is not None or result.note == "too-large":
         return UNUSABLE
     return OK if result.correct else NOT_CORRECT
@@ -277,6 +281,8 @@ def _submit(args, lang) -> int:
     _emit(args, report.submission_text(result, lang, _style()), data)
     if result.internal_errors:
         return _internal_said(lang, result.internal_errors, _cache_log())
+    if result.undecided:
+        return UNDECIDED
     return OK if result.all_correct else NOT_CORRECT
 
 
@@ -329,11 +335,13 @@ def _grade(args, lang) -> int:
     except OSError as exc:   # an output folder that is a file, a full disk...: what is written stays
         return _os_error("grader grade", exc, lang)
     bad = [r for r in job.final if r["error"]]
-    data = {"students": len(job.final), "graded": len(job.final) - len(bad),
+    data = {"students": len(job.final), "graded": len(job.final) - len(bad) - len(job.undecided),
             "graded_now": job.graded_now, "kept": job.kept,
             "answers": job.answers, "distinct_answers": job.distinct,
             "unreadable": [{"student": r["student"], "file": r["file"], "error": r["error"]}
                            for r in bad],
+            "undecided": [{"student": r["student"], "file": r["file"], "parts": r["undecided"]}
+                          for r in job.undecided],
             "ignored": job.ignored, "exercises": list(job.exercises or _bank().EXERCISES),
             "results": str(Path(args.out) / batch.RESULTS),
             "grades": str(Path(args.out) / batch.GRADES)}
@@ -350,8 +358,12 @@ def _grade(args, lang) -> int:
     errors = job.internal_errors + sum(r.get("internal_errors", 0) for r in job.final)
     if errors:
         return _internal_said(lang, errors, Path(args.out) / "errors.log")
-    if bad:
+    if job.undecided:
+        return UNDECIDED
+    if bad and len(bad) == len(job.final):     # nothing usable: every file unreadable
         return UNUSABLE
+    if bad:       # graded, some files unreadable: those students have no score (1, as for a wrong answer)
+        return NOT_CORRECT
     return OK if all(r["score"] == r["max_score"] for r in job.final) else NOT_CORRECT
 
 
@@ -446,6 +458,12 @@ def main(argv: list[str] | None = None) -> int:
     except UnknownLanguage as exc:
         _warn(message("error-unknown-language", early, language=exc.value, where=exc.where,
                       known=", ".join(LOCALES)))
+        return UNUSABLE
+    from grader.judging.limits import BadTimeout, time_limit
+    try:
+        time_limit()             # a bad GRADER_TIMEOUT is said before any work, for every command
+    except BadTimeout as exc:
+        _warn(report.timeout_setting(exc, lang))
         return UNUSABLE
     try:
         return COMMANDS[args.command](args, lang)

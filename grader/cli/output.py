@@ -46,7 +46,8 @@ def number(x: float, lang: str) -> str:
 
 def part_line(result: PartResult, lang: str, style: Style, width: int = 22) -> str:
     """A part's verdict on one line, and under it how the answer was read when that took a convention."""
-    mark = style.good("\u2713") if result.correct else style.bad("\u2717")
+    mark = (style.good("\u2713") if result.correct else "?" if result.note == "timeout"    # not decided: no verdict
+            else style.bad("\u2717"))
     score = f"{number(result.score, lang)}/{result.max_score}"
     note = "" if result.correct else f"[{result.note}] "
     line = f"  {mark} {printable(result.id):<{width}} {score:>6}  {note}{printable(result.feedback)}"
@@ -124,22 +125,32 @@ def gradescope(result: SubmissionResult, lang: str) -> dict:
             "tests": tests}
 
 
+def timeout_setting(exc, lang: str) -> str:
+    """What is wrong with ``GRADER_TIMEOUT`` (a :class:`grader.judging.limits.BadTimeout`), and what to write."""
+    from grader.judging.limits import MAX_TIMEOUT
+    return message("error-timeout-setting", lang, value=repr(exc.value), limit=f"{MAX_TIMEOUT:g}")
+
+
 def gradescope_error(text: str) -> dict:
     """``results.json`` for a file that cannot be graded: no tests, score 0, the reason."""
     return {"score": 0, "output": text, "tests": []}
 
 
 def batch_text(summary: dict, lang: str, style: Style) -> str:
-    """The end of a ``grader grade`` run: what was graded, kept, and unreadable (and why)."""
+    """The end of a ``grader grade`` run: what was graded, kept, unreadable (and why) and not decided."""
     lines = [message("batch-summary", lang, students=summary["students"], graded=summary["graded"],
-                     unreadable=len(summary["unreadable"]), now=summary["graded_now"],
-                     kept=summary["kept"]),
+                     unreadable=len(summary["unreadable"]), undecided=len(summary.get("undecided", ())),
+                     now=summary["students"] - summary["kept"], kept=summary["kept"]),
              printable(message("batch-results", lang, path=summary["results"])),
              printable(message("batch-grades", lang, path=summary["grades"]))]
     if summary["unreadable"]:
         lines.append(style.bad(message("batch-unreadable", lang, count=len(summary["unreadable"]))))
         lines += ["  " + message("batch-unreadable-file", lang, file=printable(u["file"]), error=printable(u["error"]))
                   for u in summary["unreadable"]]
+    if summary.get("undecided"):
+        lines.append(style.bad(message("batch-undecided", lang, count=len(summary["undecided"]))))
+        lines += ["  " + message("batch-unreadable-file", lang, file=printable(u["file"]), error=", ".join(u["parts"]))
+                  for u in summary["undecided"]]
     if summary.get("ignored"):
         lines.append(message("batch-ignored", lang, count=len(summary["ignored"])))
         lines += [f"  {printable(name)}" for name in summary["ignored"]]

@@ -35,7 +35,7 @@ from grader.grading.folder import BatchError, Entry, discover, read  # noqa: F40
 from grader.grading.pool import Pool
 from grader.grading.store import GRADES, RESULTS, Log, csv_text, read_log
 from grader.grading.submission import SubmissionError, load_bytes
-from grader.judging import check
+from grader.judging import check, limits
 from grader.judging import table as reference_table
 from grader.judging.limits import LimitExceeded
 from grader.judging.outcome import Outcome, finding
@@ -88,10 +88,6 @@ def warm_up() -> None:
             targets.mistakes(ex, part.id)
 
 
-def _limit_outcome(value: LimitExceeded) -> Outcome:
-    return Outcome(0.0, (finding("too-large", reason=value.reason),))
-
-
 @dataclass
 class Run:
     folder: Path
@@ -109,6 +105,7 @@ class Run:
     answers: int = 0
     distinct: int = 0
     internal_errors: int = 0      # parts and students a bug left ungraded (each in the log)
+    undecided: list[dict] = field(default_factory=list)   # students with a check past the limit, twice
     final: list[dict] = field(default_factory=list)
 
 
@@ -124,7 +121,9 @@ class _Results:
 
     def add(self, key: tuple, value) -> None:
         if isinstance(value, LimitExceeded):
-            value = Failed(f"drawing the variant hit a limit: {value.reason}") if key[2] is None else _limit_outcome(value)
+            if value.reason != "timeout":      # a timeout is kept as it is: not decided, tried again
+                value = Failed(f"drawing the variant hit a limit: {value.reason}") if key[2] is None \
+                    else check.limit_outcome(value)
         elif isinstance(value, Failed) and key[2] is not None:
             value = Outcome(0.0, (finding("internal-error", error=value.error.split(":")[0]),))
         self.found.setdefault(key[1], {})[key] = value
@@ -135,6 +134,15 @@ class _Results:
             if key[2] is None and isinstance(self.found[key[1]][key], Failed):
                 return self.found[key[1]][key].error
         return None
+
+    def timed_out(self, answers, seed, convention) -> list[tuple]:
+        """The keys of a student's line whose check ran past the time limit (not decided)."""
+        return [key for key in self.needs(answers, seed, convention)
+                if isinstance(self.found[key[1]][key], LimitExceeded)]
+
+    def again(self, key: tuple) -> None:
+        """Forget what was found for ``key``: it is checked again."""
+        self.found[key[1]].pop(key, None)
 
     def has(self, key: tuple) -> bool:
         return key in self.found.get(key[1], ())
@@ -202,6 +210,20 @@ def _error_line(head: dict, error: str) -> tuple[str, dict]:
     return _dumps({**record, "exercises": []}) + "\n", record | {"per": {}}
 
 
+def _after_path(said: str, path: str) -> str:
+    """What is said of a file without its name in front, and the separator after it (en ': ', fr's
+    no-break space and ':', zh '：'): the summary and the CSV put the file's name before it themselves."""
+    return said.removeprefix(path).lstrip().lstrip(":\uff1a").lstrip()
+
+
+def _undecided(head: dict, keys: list[tuple], lang: str) -> dict:
+    """The record of a student not decided: the parts whose check ran past the time limit, twice. It is
+    no result line (a resumed run checks them again); the CSV and the summary say it."""
+    parts = [f"{key[0]}/{key[2]}" if key[2] is not None else key[0] for key in keys]
+    return {**head, "error": None, "score": None, "max_score": None, "per": {}, "internal_errors": 0,
+            "undecided": parts, "status": message("batch-undecided-cell", lang, parts=", ".join(parts))}
+
+
 def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     """Grade what is new or changed in ``job.folder``; write the JSONL and CSV."""
     entries, job.ignored = discover(job.folder, job.out)
@@ -255,7 +277,7 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
                 head = _head(entry, seed, job, engine, submission.lang)
                 answers = {ex_id: given for ex_id, given in submission.answers.items() if ex_id in assignment}
             except SubmissionError as exc:
-                error = describe(exc, job.lang).removeprefix(exc.path).lstrip(" :\uff1a")  # fr ' :', zh '：'
+                error = _after_path(describe(exc, job.lang), exc.path)
                 loaded.append((head, seed, None, error))
                 continue
             loaded.append((head, seed, answers, None))
@@ -281,6 +303,30 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
     log = Log(log_path)
     last_csv = time.monotonic()
     done = job.kept
+    held: list[tuple] = []       # students with a check past the time limit: tried again at the end
+
+    def written(head: dict, line: str | None, record: dict) -> None:
+        nonlocal done
+        if line is not None:      # a student not decided is no result: the next run checks them again
+            log.append_text(line)
+            job.graded_now += 1
+        latest[head["student"]] = record
+        done += 1
+        if job.progress:
+            job.progress(done, len(entries))
+
+    def decided(head: dict, seed, answers) -> tuple[str, dict]:
+        failure = results.failure(answers, seed, head["reading"])
+        if failure is None:
+            return _line(head, answers, seed, results)
+        job.internal_errors += 1
+        return _error_line(head, message("error-internal", job.lang, error=failure))
+
+    def wait_for(head: dict, seed, answers) -> None:
+        for key in results.needs(answers, seed, head["reading"]):
+            while not results.has(key):
+                receive(block=True)
+
     chunks = [todo[i:i + CHUNK] for i in range(0, len(todo), CHUNK)]
     try:
         if job.progress:
@@ -291,31 +337,42 @@ def run(job: Run, describe: Callable[[SubmissionError, str], str]) -> Run:
             ahead = load(chunks[k + 1]) if k + 1 < len(chunks) else []   # while workers work
             for head, seed, answers, error in current:
                 if error is None:
-                    for key in results.needs(answers, seed, head["reading"]):
-                        while not results.has(key):
-                            receive(block=True)
-                    failure = results.failure(answers, seed, head["reading"])
-                    if failure is None:
-                        line, record = _line(head, answers, seed, results)
-                    else:
-                        job.internal_errors += 1
-                        line, record = _error_line(head, message("error-internal", job.lang, error=failure))
+                    wait_for(head, seed, answers)
+                    if results.timed_out(answers, seed, head["reading"]):
+                        held.append((head, seed, answers))
+                        continue
+                    line, record = decided(head, seed, answers)
                     if job.variants:
                         results.forget(seed)
                 else:
                     line, record = _error_line(head, error)
-                log.append_text(line)
-                latest[head["student"]] = record
-                job.graded_now += 1
-                done += 1
-                if job.progress:
-                    job.progress(done, len(entries))
+                written(head, line, record)
                 if pool is not None:
                     receive(block=False)
             log.sync()
             if time.monotonic() - last_csv > CSV_EVERY:
                 write_csv()
                 last_csv = time.monotonic()
+        if held:      # once more, with twice the time: a busy machine's timeout is no verdict
+            first, pool = pool, None
+            first.close()
+            pool = Pool(evaluate, job.jobs, 2 * (limits.time_limit() if job.timeout is None else job.timeout))
+            again = {key for head, seed, answers in held for key in results.timed_out(answers, seed, head["reading"])}
+            for key in again:
+                results.again(key)
+                pool.submit(key, key)
+            for head, seed, answers in held:
+                wait_for(head, seed, answers)
+                late = results.timed_out(answers, seed, head["reading"])
+                if late:
+                    record = _undecided(head, late, job.lang)
+                    job.undecided.append(record)
+                    written(head, None, record)
+                else:
+                    written(head, *decided(head, seed, answers))
+                if job.variants:
+                    results.forget(seed)
+            log.sync()
     finally:
         if pool is not None:
             pool.close()

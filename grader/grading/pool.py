@@ -34,7 +34,7 @@ from collections import deque
 from multiprocessing import connection, get_context
 from typing import Callable, Hashable, Iterable, Iterator
 
-from grader.judging.limits import DEFAULT_TIMEOUT, MEMORY_MB, LimitExceeded, _address_space
+from grader.judging.limits import MEMORY_MB, LimitExceeded, _address_space, time_limit
 
 GRACE = 2.0   # seconds the parent waits past the worker's own alarm before killing it
 ORPHAN_CHECK = 0.5   # seconds between a waiting worker's checks that its parent is alive
@@ -137,7 +137,7 @@ class Pool:
 
     def __init__(self, fn: Callable, jobs: int, timeout: float | None = None, depth: int = 4):
         self.fn, self.jobs, self.depth = fn, max(1, jobs), depth
-        self.timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+        self.timeout = time_limit() if timeout is None else timeout
         self.ctx = get_context("fork")
         self.workers = [self._spawn() for _ in range(self.jobs)]
         self.pending: deque = deque()    # jobs not sent yet

@@ -106,8 +106,9 @@ def csv_text(records: Iterable[dict], exercises: Sequence[str] | None = None) ->
     writer = csv.writer(out)       # RFC 4180: CRLF line ends, and a cell holding CR or LF is quoted
     writer.writerow(csv_header(exercises))
     for rec in records:
-        if rec.get("error"):
-            writer.writerow([csv_cell(rec["student"]), *[""] * len(exercises), "", "", csv_cell(rec["error"])])
+        if rec.get("error") or rec.get("undecided"):     # unreadable, or not decided (no result line)
+            writer.writerow([csv_cell(rec["student"]), *[""] * len(exercises), "", "",
+                             csv_cell(rec.get("error") or rec["status"])])
             continue
         per = {k: f"{v:g}" for k, v in rec["per"].items()}
         writer.writerow([csv_cell(rec["student"]), *[per.get(i, "") for i in exercises],

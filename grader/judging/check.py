@@ -11,7 +11,8 @@ one decides:
 
 An answer of plain numbers against the table needs no SymPy and no child process; anything that needs
 SymPy runs in a child under the time and memory limits of :func:`grader.judging.limits.run_limited`.
-A check that fails inside the grader becomes the part's ``internal-error`` note (the traceback goes to
+A check past the time limit is the ``timeout`` note (not decided: never a wrong answer); one out of
+memory, ``too-large``. A check that fails inside the grader becomes the part's ``internal-error`` note (the traceback goes to
 the ``grader`` logger): no answer stops a run. Words come last, from
 :mod:`grader.languages.messages`, in the reader's language.
 
@@ -72,6 +73,11 @@ class SubmissionResult:
     @property
     def internal_errors(self) -> int:
         return sum(p.note == "internal-error" for e in self.exercises for p in e.parts)
+
+    @property
+    def undecided(self) -> int:
+        """Parts whose check ran past the time limit: not decided (try again)."""
+        return sum(p.note == "timeout" for e in self.exercises for p in e.parts)
 
     def to_dict(self) -> dict:
         return {"score": self.score, "max_score": self.max_score, "seed": self.seed,
@@ -162,9 +168,15 @@ def _judge(exercise_id, part_id, reading, seed, timeout, limited) -> Outcome:
             raise Undecided("no source could decide")     # never: SymPy decides or says 'undecided'
         return outcome
     result = run_limited(symbolic, timeout) if limited else symbolic()
-    if isinstance(result, LimitExceeded):
-        return Outcome(0.0, (finding("too-large", reason=result.reason),))
-    return result
+    return limit_outcome(result) if isinstance(result, LimitExceeded) else result
+
+
+def limit_outcome(limit: LimitExceeded) -> Outcome:
+    """A check that blew a limit: past the time limit, ``timeout`` (not decided: a busy machine may
+    get there, so it is never a verdict to keep); out of memory, ``too-large`` (the answer is)."""
+    if limit.reason == "timeout":
+        return Outcome(0.0, (finding("timeout"),))
+    return Outcome(0.0, (finding("too-large", reason=limit.reason),))
 
 
 def check_part(exercise_id: str, part_id: str, answer_text: str, lang: str = "en",

@@ -16,8 +16,33 @@ from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 T = TypeVar("T")
-DEFAULT_TIMEOUT = float(os.environ.get("GRADER_TIMEOUT", "5"))
+DEFAULT_TIMEOUT = 5.0      # seconds a check may take, unless GRADER_TIMEOUT says otherwise
+MAX_TIMEOUT = 600.0        # the most GRADER_TIMEOUT may say: a check is never meant to take longer
+SETTING = "GRADER_TIMEOUT"
 MEMORY_MB = 768
+
+
+class BadTimeout(ValueError):
+    """``GRADER_TIMEOUT`` is no time limit: not a number, not finite, not above 0, above the most."""
+
+    def __init__(self, value: str):
+        self.value = value
+        super().__init__(f"{SETTING}={value!r}: a number of seconds above 0 and at most {MAX_TIMEOUT:g} is expected")
+
+
+def time_limit(environ=os.environ) -> float:
+    """The seconds a check may take: ``GRADER_TIMEOUT`` (read when asked, never at import), else 5 (unset
+    or blank). A value that is no number of seconds in (0, 600] raises :class:`BadTimeout`."""
+    text = environ.get(SETTING, "").strip()
+    if not text:
+        return DEFAULT_TIMEOUT
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadTimeout(text) from None
+    if not 0 < value <= MAX_TIMEOUT:        # nan compares false, inf is above the most
+        raise BadTimeout(text)
+    return value
 
 
 @dataclass(frozen=True)
@@ -58,7 +83,7 @@ def _child(fn: Callable[[], T], write_fd: int) -> None:
 
 def run_limited(fn: Callable[[], T], timeout: float | None = None) -> T | LimitExceeded:
     """``fn()`` computed in a limited child; a :class:`LimitExceeded` if it blew a limit."""
-    timeout = DEFAULT_TIMEOUT if timeout is None else timeout
+    timeout = time_limit() if timeout is None else timeout
     if not hasattr(os, "fork"):
         return fn()
     read_fd, write_fd = os.pipe()

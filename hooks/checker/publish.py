@@ -146,13 +146,13 @@ def page_tags(output: str, page_url: str, checker: Checker) -> str:
         return output
     from mkdocs.utils import get_relative_url
 
-    from grader.judging.limits import DEFAULT_TIMEOUT
+    from grader.judging.limits import time_limit
 
     base = get_relative_url(PUBLISHED, page_url or ".")
     tags = (
         f'<link rel="stylesheet" href="{base}/{checker.style}">'
         f'<script src="{base}/{checker.script}" data-worker="{checker.worker}" '
-        f'data-limit="{DEFAULT_TIMEOUT * WASM_SLOWDOWN:g}" data-sympy-budget="{SYMPY_BUDGET}" defer></script>'
+        f'data-limit="{time_limit() * WASM_SLOWDOWN:g}" data-sympy-budget="{SYMPY_BUDGET}" defer></script>'
     )
     return output.replace("</head>", tags + "</head>", 1)
 

@@ -38,7 +38,7 @@ CODE = [HERE, SCRIPT, HERE.with_name("corpus.py")]
 
 def cases(deferred) -> dict:
     """What the trace runs, as checker_trace.mjs reads it."""
-    from grader.judging.limits import DEFAULT_TIMEOUT
+    from grader.judging.limits import time_limit
     from grader.languages.messages import LOCALES
     from hooks.checker import corpus
 
@@ -47,7 +47,7 @@ def cases(deferred) -> dict:
     later += [["check", [exercise, part, answer, "en", None]] for answer in corpus.grader_test_answers()
               for exercise, part in corpus.one_part_of_each_kind()]
     return {"first": [web(case) for case in corpus.first_cases(LOCALES)], "later": later,
-            "deferred": list(deferred), "limit": 2 * DEFAULT_TIMEOUT}
+            "deferred": list(deferred), "limit": 2 * time_limit()}
 
 
 def corpus_key() -> str:

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -79,7 +80,7 @@ def test_a_huge_file_is_not_read(tmp_path):
 def test_csv_and_jsonl_are_exact(klass, tmp_path):
     out = tmp_path / "out"
     proc = grade(klass, out)
-    assert proc.returncode == 2                         # some files were unusable
+    assert proc.returncode == 1        # graded, some files unreadable (2 is for nothing usable)
     assert rows(out) == [
         ["student", *EXERCISES, "total", "max_score", "error"],
         ["alice", "6", "9", "3", "4", "4", "26", "26", ""],
@@ -114,7 +115,7 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
 
 def test_text_summary_names_each_unreadable_file(klass, tmp_path):
     proc = grader("grade", klass, "--out", tmp_path / "o")
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr   # graded, some files unreadable
     assert "8 students: 4 graded, 4 unreadable" in proc.stdout
     assert "  erin.toml: line 3: not valid TOML" in proc.stdout
     assert "  frank.toml: the file is empty." in proc.stdout
@@ -320,7 +321,7 @@ def test_a_progress_bar_on_a_terminal(klass, tmp_path):
             break
         shown += chunk
     os.close(master)
-    assert proc.returncode == 2
+    assert proc.returncode == 1   # graded, some files unreadable
     assert "[##############################] 8/8 students" in shown.decode()
     assert "8 students" in proc.stdout and "[#" not in proc.stdout
 
@@ -392,7 +393,7 @@ def odd(tmp_path):
 def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_path):
     out = tmp_path / "out"
     proc = grader("grade", odd, "--out", out, "--format", "json")       # a FIFO never blocks
-    assert "Traceback" not in proc.stderr and proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and proc.returncode == 1, proc.stderr   # graded, some files unreadable
     data, errors = summary_of(proc)
     graded = {r["student"]: r["score"] for r in lines(out) if r["error"] is None}
     assert set(graded) == {"alice", "alias", "bom", "bomjson"}
@@ -426,7 +427,7 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
 
 def test_an_odd_folder_summary_in_text(odd, tmp_path):
     proc = grader("grade", odd, "--out", tmp_path / "o")
-    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr   # graded, some files unreadable
     assert "  leak.toml: " + says("error-link-outside", "leak.toml") in proc.stdout
     assert "  fifo.toml: " + says("error-fifo", "fifo.toml") in proc.stdout
 
@@ -451,7 +452,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
         handle.write(ALICE)
     out = tmp_path / "out"
     proc = grade(folder, out)
-    assert proc.returncode == 2
+    assert proc.returncode == 1   # graded, some files unreadable
     data, errors = summary_of(proc)
     assert errors == {"caf\\xe9": says("error-name-not-utf8", "caf\\xe9.toml")}
     assert [u["file"] for u in data["unreadable"]] == ["caf\\xe9.toml"]
@@ -459,7 +460,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path):
     assert (out / "grades.csv").read_bytes().decode("utf-8").count("caf\\xe9") == 1
     text = grader("grade", folder, "--out", out)
     shown = text.stdout.encode("utf-8", "surrogateescape")      # as a UTF-8 pipe receives it
-    assert text.returncode == 2 and b"caf\\xe9.toml" in shown
+    assert text.returncode == 1 and b"caf\\xe9.toml" in shown
     shown.decode("utf-8")
 
 
@@ -574,4 +575,26 @@ def test_an_error_in_the_summary_does_not_repeat_the_path(tmp_path, lang):
     os.mkfifo(folder / "fifo.toml")
     data, errors = summary_of(grade(folder, tmp_path / "out", "--lang", lang))
     assert str(folder) not in errors["fifo"]
-    assert errors["fifo"] == message("error-fifo", lang, path="P").removeprefix("P").lstrip(" :\uff1a")
+    said = message("error-fifo", lang, path="P")
+    assert errors["fifo"] == said.removeprefix("P").lstrip(" \u00a0:\uff1a")    # fr: a no-break space, then ':'
+    assert errors["fifo"][0] not in " \u00a0\u202f:\uff1a" and errors["fifo"] in said
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko", "fr", "id"])
+def test_the_summary_counts_add_up_and_the_exit_tells_some_unreadable_from_nothing_usable(tmp_path, lang):
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "carol.toml").write_text('["embedding-distances"]\nparakeet-monkey = \n')
+    nothing = grader("grade", folder, "--out", tmp_path / "none", "--lang", lang, cwd=ROOT)
+    assert nothing.returncode == 2, nothing.stdout                         # nothing usable
+    for name in ("alice", "bob", "dave"):
+        shutil.copy(ROOT / "examples" / ("alice.toml" if name == "dave" else f"{name}.toml"), folder / f"{name}.toml")
+    some = grader("grade", folder, "--out", tmp_path / "out", "--lang", lang, cwd=ROOT)
+    assert some.returncode == 1, some.stdout                                # graded, one file unreadable
+    first = some.stdout.splitlines()[0]
+    numbers = [int(n) for n in re.findall(r"\d+", first)]
+    assert numbers == [4, 3, 1, 0, 4, 0], first     # students; graded, unreadable, not decided; read now, kept
+    line = next(t for t in some.stdout.splitlines() if "carol.toml" in t)
+    assert not re.search(r"carol\.toml\W*[:：]\W*[:：]", line), line      # one separator after the name (fr too)
+    again = grader("grade", folder, "--out", tmp_path / "out", "--lang", lang, cwd=ROOT)
+    assert [int(n) for n in re.findall(r"\d+", again.stdout.splitlines()[0])] == [4, 3, 1, 0, 0, 4]

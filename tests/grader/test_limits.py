@@ -19,10 +19,19 @@ def test_result_comes_back():
     assert run_limited(lambda: {"a": 1}) == {"a": 1}
 
 
-def test_a_slow_check_is_reported_as_too_large(monkeypatch):
+def test_a_slow_check_is_not_decided_not_too_large(monkeypatch):
+    """Past the time limit the answer is not judged (a busy machine gets there too): ``timeout``."""
     import grader.judging.rules
     monkeypatch.setattr(grader.judging.rules, "judge", lambda *a, **k: time.sleep(30))
     result = check_part("attention-weights", "weights", "(exp(1), 1, 1)", timeout=0.5)
+    assert (result.correct, result.note, result.score) == (False, "timeout", 0)
+    assert "try again" in result.feedback and "too large" not in result.feedback
+
+
+def test_a_check_out_of_memory_is_too_large(monkeypatch):
+    import grader.judging.rules
+    monkeypatch.setattr(grader.judging.rules, "judge", lambda *a, **k: bytearray(4 * 2**30))
+    result = check_part("attention-weights", "weights", "(exp(1), 1, 1)")
     assert (result.correct, result.note, result.score) == (False, "too-large", 0)
 
 
