@@ -104,9 +104,9 @@ FIELDS = frozenset({
     "got",
     "graded", "heading", "high", "id", "kept", "known", "label", "language", "lesson", "limit", "line", "lines",
     "log", "low", "matches", "max", "message", "n", "name", "now", "number", "operator", "option", "option_seed",
-    "package", "part", "path", "percent", "point", "points", "polish_from", "power", "problem", "product", "prog",
+    "package", "part", "parts", "path", "percent", "point", "points", "polish_from", "power", "problem", "product", "prog",
     "prompt", "ratio_step", "reason", "score", "second", "seed", "seeds", "sent", "shown", "size", "step", "students",
-    "sum", "symbol", "text", "threshold", "title", "tolerance", "total", "type", "unit", "unreadable", "until",
+    "sum", "symbol", "text", "threshold", "title", "tolerance", "total", "type", "undecided", "unit", "unreadable", "until",
     "value", "variant", "what", "where"})
 BRACES = "write a literal brace doubled ({{ for {, }} for })"
 
