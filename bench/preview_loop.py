@@ -81,7 +81,10 @@ def fetch(url: str, timeout: float = 600) -> tuple[int, str]:
 class Server:
     """`make serve` in ``project`` on a free port, its output in ``log``."""
 
-    def __init__(self, project: Path, locale: str, log: Path):
+    def __init__(self, project: Path, locale: str, log: Path, linked: bool = True):
+        # a copy's .venv and node_modules are links to this checkout's: never installed again through them (an
+        # npm ci cut short there left this checkout without its runtime); a fresh clone installs its own
+        kept = ["-o", ".venv/.site-installed", "-o", "node_modules/.installed"] if linked else []
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project),
@@ -89,7 +92,7 @@ class Server:
         self.log = log.open("w")
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            ["make", "-s", "serve", f"DEV_ADDR=127.0.0.1:{self.port}", f"LOCALE={locale}"],
+            ["make", "-s", *kept, "serve", f"DEV_ADDR=127.0.0.1:{self.port}", f"LOCALE={locale}"],
             cwd=project, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
     def first_page(self, path: str, limit: float = 3600) -> float:
@@ -176,7 +179,7 @@ def fresh_clone(tmp: Path, locale: str) -> float:
     """A fresh clone's `make serve`, to its first page."""
     clone = tmp / "clone"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-    server = Server(clone, locale, tmp / "fresh.log")
+    server = Server(clone, locale, tmp / "fresh.log", linked=False)
     try:
         return server.first_page(f"{locale}/")
     finally:
