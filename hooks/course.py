@@ -175,6 +175,8 @@ def on_page_markdown(markdown, page, config, files):
         markdown = build.with_notice(markdown, CONTEXT.label("stale_notice", url=url), lang, "stale")
     if not is_fallback(page, lang) and page.meta.get("draft") is True:
         markdown = build.with_notice(markdown, CONTEXT.label("draft_notice"), lang, "draft")
+    if page.meta.get("answers") is True and not BUILD.settings.solutions:   # a staff page's answer key
+        markdown = build.without_answers(markdown, page.file.src_uri.split("/")[-1])
     if SERVING and not is_fallback(page, lang):
         markdown = build.with_problems(markdown, BUILD.page_problems(BUILD.page))
     return markdown

@@ -173,6 +173,19 @@ def with_notice(markdown: str, notice: str, lang: str, kind: str) -> str:
                                  f'{html.escape(notice, quote=False)}</p>\n\n')
 
 
+ANSWER_KEY_LEFT_OUT = ("This page's examples grade the lessons' own data, so they show the answers: a site built "
+                      "with solutions off leaves them out. Read the page in the course's repository "
+                      "(`docs/en/{name}`) or on a site built with solutions on.")
+
+
+def without_answers(markdown: str, name: str) -> str:
+    """A staff page whose examples are the answer key (front matter ``answers: true``), as a site built with
+    solutions off publishes it: its title and a note saying where the page is."""
+    title = re.search(r"(?m)^# .*\n", markdown)
+    note = html.escape(ANSWER_KEY_LEFT_OUT.format(name=name), quote=False)
+    return (title.group(0) if title else "") + f'\n<p class="course-draft" role="note" lang="en" markdown>{note}</p>\n'
+
+
 def under_title(markdown: str, block: str) -> str:
     """``block`` right under the page's title (its first level-1 heading), or first if it has none."""
     title = re.search(r"(?m)^# .*\n", markdown)
