@@ -141,10 +141,11 @@ class _NameTwice(ValueError):
 
 def _each_name_once(pairs: list) -> dict:
     """A JSON object whose names are all different (TOML refuses a name given twice; JSON's reader keeps the last)."""
-    names = [name for name, _ in pairs]
-    for i, name in enumerate(names):
-        if name in names[:i]:
+    seen = set()
+    for name, _ in pairs:
+        if name in seen:
             raise _NameTwice(name)
+        seen.add(name)
     return dict(pairs)
 
 
