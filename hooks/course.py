@@ -47,10 +47,9 @@ from mkdocs.utils import get_relative_url  # noqa: E402
 from grader import files as source_files  # noqa: E402
 from hooks.chapters import cache, sanitize  # noqa: E402
 from hooks.chapters.blocks import CourseBlocks, PageContext  # noqa: E402
-from hooks.chapters.labels import LabelError, load_labels  # noqa: E402
+from hooks.chapters.labels import LabelError, exercise_title, load_labels  # noqa: E402
 from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa: E402
 from hooks.chapters.readable import Unreadable  # noqa: E402
-from hooks.chapters.render import exercise_title  # noqa: E402
 from hooks.checker import pack, trace, workspace  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
 from hooks.site import build, serve  # noqa: E402
@@ -231,7 +230,7 @@ def with_sanitized_content(output: str, written: str) -> tuple[str, list] | None
     at = output.find(written)
     if at < 0:
         return None
-    clean, unsafe = sanitize.sanitized(written)
+    clean, unsafe = build.sanitized(written)
     return output[:at] + clean + output[at + len(written):], unsafe
 
 

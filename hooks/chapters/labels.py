@@ -6,6 +6,7 @@ import string
 from functools import lru_cache
 from pathlib import Path
 
+from grader.languages.messages import message
 from hooks.chapters.pages import SOURCE
 from hooks.chapters.readable import read_toml
 
@@ -58,3 +59,9 @@ def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
 
 def _placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def exercise_title(exercise_id: str, locale: str) -> str:
+    """The exercise's title in the locale (the catalog's, English where it lacks one): its heading on the page.
+    Here, not with the renderers, so that a build answered from the disk cache never imports SymPy."""
+    return message(f"exercise.{exercise_id}.title", locale)

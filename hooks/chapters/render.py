@@ -65,11 +65,6 @@ def filled(template: str, **markup: str) -> str:
 # --- the exercise
 
 
-def exercise_title(exercise_id: str, locale: str) -> str:
-    """The exercise's title in the locale (the catalog's, English where it lacks one): its heading on the page."""
-    return message(f"exercise.{exercise_id}.title", locale)
-
-
 def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool,
                     in_browser: bool = False) -> tuple[str, str]:
     """(body, solution) HTML for an exercise block; the solution is '' when solutions are off.

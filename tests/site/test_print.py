@@ -18,7 +18,7 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from grader.languages.messages import message
-from hooks.chapters.render import exercise_title
+from hooks.chapters.labels import exercise_title
 from tests.conftest import ROOT, run_mkdocs_build
 from tests.site.browsing import serve
 from tests.site.readback import RADICALS_SUPPLEMENT, comparable
