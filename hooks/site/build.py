@@ -7,6 +7,7 @@ hook starts a new one with every build and every `mkdocs serve` rebuild, so noth
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from dataclasses import astuple, dataclass, field
@@ -14,7 +15,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from grader import files
-from hooks.chapters import cache
+from hooks.chapters import cache, sanitize
 from hooks.chapters.labels import figure_labels
 from hooks.chapters.pages import SOURCE
 from hooks.checker import publish as checker
@@ -125,6 +126,19 @@ def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
     # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
+
+
+def sanitized(content: str) -> tuple[str, list[sanitize.Unsafe]]:
+    """The allow-list's (clean content, what it took away) for a page's content, from the disk cache when
+    the same content went through the same allow-list before: most of the hook's own time in a build whose
+    pages did not change (a page's content is the same from build to build)."""
+    def compute():
+        clean, unsafe = sanitize.sanitized(content)
+        return [clean, [astuple(u) for u in unsafe]]
+
+    key = hashlib.sha256(content.encode("utf-8", "surrogatepass")).hexdigest()
+    clean, unsafe = cache.cached("sanitized", key, compute, sources=[Path(sanitize.__file__)])
+    return clean, [sanitize.Unsafe(*row) for row in unsafe]
 
 
 def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None" = None):
