@@ -30,3 +30,14 @@ def test_the_layout_names_no_module_that_is_gone():
     for folder in ("grader", "hooks", "bench"):
         for name in re.findall(r"\b([a-z_]+)\.py\b", named(folder)):
             assert (ROOT / folder / f"{name}.py").exists(), f"the Layout names {folder}/{name}.py, which is gone"
+
+
+def test_the_hooks_name_no_exercise():
+    """The site's code works for any bank: what it knows of an exercise it reads from the bank (the checker's
+    corpus picks its parts by kind), so an author adds, renames or removes an exercise without touching hooks/."""
+    from grader import bank
+
+    for path in (ROOT / "hooks").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for exercise_id in bank.EXERCISES:
+            assert exercise_id not in text, f"hooks/{path.relative_to(ROOT / 'hooks')} names the exercise {exercise_id!r}: read it from the bank"

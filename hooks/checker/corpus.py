@@ -7,7 +7,8 @@
   (:func:`corpus`), so the site packs those first and the others apart.
 
 The corpus: every example of `grader check` in the manual (the README and its pages, hooks/checker/manual.py), one answer per named mistake, equivalent exact
-forms, decimals at and around the tolerance, malformed and hostile answers.
+forms, decimals at and around the tolerance, malformed and hostile answers. It is drawn from the bank (parts
+picked by kind, :func:`first_part`), so it names no exercise: a new or renamed exercise is in it as it is.
 """
 
 from __future__ import annotations
@@ -119,18 +120,29 @@ def corpus() -> list[Case]:
             cases += [Case(ex.id, part.id, show(value if part.kind == "vector" else value[0]), why=f"mistake {key}")
                       for key, value in targets.mistakes(ex, part.id)]
             cases += number_cases(ex, part)
-    for ex in (bank.get("embedding-distances"), bank.get("attention-weights")):   # a number, a vector
-        first = ex.parts[0]
-        cases += [Case(ex.id, first.id, answer, why="malformed") for answer in MALFORMED]
-        cases += [Case(ex.id, first.id, answer, why="hostile") for answer in HOSTILE]
-    cases += [Case("embedding-distances", "parakeet-fourier", "1,8708", "id", why="decimal comma"),
-              Case("attention-weights", "weights", "(0,38, 0,38, 0,23)", "fr", why="decimal comma in a vector"),
-              Case("attention-weights", "weights", "(0,5,0,5,0)", "fr", why="commas that read two ways"),
-              Case("embedding-distances", "parakeet-monkey", "e^-1/2", "en", why="an ambiguous notation"),
-              Case("embedding-distances", "parakeet-monkey", "０．３", "ja", why="full-width digits"),
-              Case("embedding-distances", "parakeet-monkey", "0.3", "ja", why="ja"),
-              Case("embedding-distances", "parakeet-monkey", "0,3", "ja", why="a comma where ja has none")]
+    number, vector = first_part("real"), first_part("vector")   # from the bank: no exercise is named here
+    for ex, part in (number, vector):
+        cases += [Case(ex.id, part.id, answer, why="malformed") for answer in MALFORMED]
+        cases += [Case(ex.id, part.id, answer, why="hostile") for answer in HOSTILE]
+    (ex, part), (vex, vpart) = number, vector
+    comma = lambda value, digits: decimal(value, digits).replace(".", ",")  # noqa: E731
+    cases += [Case(ex.id, part.id, comma(part.reference, 5), "id", why="decimal comma"),
+              Case(vex.id, vpart.id, "(" + ", ".join(comma(x, 2) for x in vpart.reference) + ")", "fr",
+                   why="decimal comma in a vector"),
+              Case(vex.id, vpart.id, "(0,5,0,5,0)", "fr", why="commas that read two ways"),
+              Case(ex.id, part.id, "e^-1/2", "en", why="an ambiguous notation"),
+              Case(ex.id, part.id, "０．３", "ja", why="full-width digits"),
+              Case(ex.id, part.id, "0.3", "ja", why="ja"),
+              Case(ex.id, part.id, "0,3", "ja", why="a comma where ja has none")]
     return list(dict.fromkeys(cases))
+
+
+def first_part(kind: str):
+    """(exercise, part): the bank's first part of ``kind`` whose reference has decimals that never end (an
+    irrational entry: what a reader rounds), or its first of that kind."""
+    parts = [(ex, part) for ex in bank.EXERCISES.values() for part in ex.parts if part.kind == kind]
+    rational = lambda value: all(x.is_Rational for x in (value if kind == "vector" else [value]))  # noqa: E731
+    return next(((ex, part) for ex, part in parts if not rational(part.reference)), parts[0])
 
 
 def first_cases(locales) -> list[Case]:
