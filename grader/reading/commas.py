@@ -18,6 +18,7 @@ only: nothing here imports SymPy.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from itertools import product
 
 from grader.reading.errors import AnswerSyntaxError, fail
@@ -183,10 +184,29 @@ def _choose(text: str, members: list[re.Match], group, convention: str) -> tuple
         fitting = [c for c in product(*options) if _entries(text, group, members, c) == expected]
     default = tuple(_default(run, convention, expected) for run in members)
     if len(fitting) == 1:
-        return fitting[0]
-    if None not in default and (default in fitting or not fitting and expected != 1):
-        return default
-    raise _refuse(members[0], convention, expected)
+        chosen = fitting[0]
+    elif None not in default and (default in fitting or not fitting and expected != 1):
+        chosen = default
+    else:
+        raise _refuse(members[0], convention, expected)
+    for i, (run, reading) in enumerate(zip(members, chosen)):
+        decimal = chosen[:i] + ((DECIMAL,),) + chosen[i + 1:]
+        if reading == (GROUPING,) and _decimal_possible(text, run) and (decimal in fitting or not fitting):
+            raise _two_readings(run)
+    return chosen
+
+
+def _decimal_possible(text: str, run: re.Match) -> bool:
+    """Could this run's one comma be a decimal comma (``1,871``; not ``1,871.5``)?"""
+    return not text[run.end():run.end() + 1] == "."
+
+
+def _two_readings(run: re.Match) -> AnswerSyntaxError:
+    """``1,871``: 1.871 with a decimal comma or 1871 with a thousands separator, and the count of entries
+    does not tell which: refused, with both (a comma's meaning never hangs on the digits after it)."""
+    whole, _, fraction = run.group().partition(",")
+    return fail("comma-two-readings", _commas(run)[0], text=run.group(),
+                first=Decimal(f"{whole}.{fraction}"), second=whole + fraction)      # 1871 as typed, never regrouped
 
 
 def _refuse(run: re.Match, convention: str, expected: int | None) -> AnswerSyntaxError:

@@ -56,6 +56,8 @@ INVISIBLE = _table(dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u06
 CHARACTERS = _table(FULL_WIDTH, ARABIC_INDIC, LOOK_ALIKES, SPACES, INVISIBLE)
 
 GROUPING_SPACES = "\u00a0\u2009\u202f"     # no-break, thin, narrow no-break: 400 000
+_GROUPED = rf"[0-9]{{1,3}}(?:[ {GROUPING_SPACES}][0-9]{{3}})+"
+_UNGROUPED = MappingProxyType(dict.fromkeys(" " + GROUPING_SPACES, ""))
 SUPERSCRIPTS = MappingProxyType(dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁽⁾", "0123456789+-()")))
 FRACTIONS = MappingProxyType({
     ch: "{0.numerator}/{0.denominator}".format(Fraction(unicodedata.numeric(ch)).limit_denominator(10))
@@ -92,8 +94,10 @@ NUMBER_OR_COMMA = r"(?:[0-9]+(?:[.,][0-9]+|\.)?|\.[0-9]+)"     # 0,3 is read as 
 _LETTER = rf"[^\W\d_{''.join(SUPERSCRIPTS)}{''.join(FRACTIONS)}]"    # ² and ½ are not letters
 _CLOSES = r"(?=\s*(?:$|[,;)\]}]))"         # the end of an entry
 
+# 400 000 -> 400000, with a plain, thin, narrow no-break or no-break space alike (each one is how some
+# keyboard or page writes it): groups of three digits after one to three, and the "Read as" shows it
 GROUPING = (
-    _rule(rf"(?<=[0-9])[{GROUPING_SPACES}](?=[0-9]{{3}}(?![0-9]))"),     # 400 000 -> 400000
+    _rule(rf"(?<![0-9.,]){_GROUPED}(?![0-9]|[ {GROUPING_SPACES}][0-9])", (0, _UNGROUPED), tag="grouping"),
     _rule(rf"[{GROUPING_SPACES}]", " "),
 )
 REFUSALS = (
@@ -103,9 +107,10 @@ REFUSALS = (
     _refuse("digit-underscore", r"(?<![A-Za-z_.])[0-9][0-9.]*(?P<at>_)[0-9_.]*"),
     _refuse("middle-dot", r"[0-9]+(?P<at>\u00b7)[0-9]+"),
     _refuse("percent-sign", rf"[0-9][0-9.,]*\s*(?P<at>%){_CLOSES}"),
-    # 2e+1: 2 x 10^1, or 2e + 1? Read as a power of ten: a decimal before the e (1.5e-4), no sign
-    # after it (2e3), or an exponent written with a leading zero as programs print it (8e-06)
-    _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+-])(?P<power>[1-9][0-9]*)(?![\w.])"),
+    # 2e+1: 2 x 10^1, or 2e + 1? Read as a power of ten: a minus after the e, as students write scientific
+    # notation (3e-4, 1.5e-4), a decimal before it (1.5e+4), no sign (2e3), or an exponent written with a
+    # leading zero as programs print it (8e+06)
+    _refuse("ambiguous-exponent", r"(?<![\w.,])(?P<mantissa>[0-9]+)(?P<at>[eE])(?P<sign>[+])(?P<power>[1-9][0-9]*)(?![\w.])"),
     _refuse("unit-in-answer", rf"(?<![\w.,])(?P<number>{NUMBER_OR_COMMA}(?:[eE][+-]?[0-9]+)?)\s*"
                               rf"(?P<at>(?P<word>{_LETTER}+)){_CLOSES}"),
 )
@@ -256,8 +261,10 @@ def rewrite(text: str, *, convention: str = "en", shape: tuple | None = None,
     ``words``: the names and functions an answer may use (``2 pi`` is a missing ``*``, not a unit)."""
     r = Rewritten(text, convention)
     r.translate(CHARACTERS)
+    tags = set()
     for rule in GROUPING:
-        r.apply(rule)
+        if r.apply(rule) and rule.tag:
+            tags.add(rule.tag)
     first = []
     for n, rule in enumerate(REFUSALS):
         m = next((m for m in rule.pattern.finditer(r.text)
@@ -267,7 +274,6 @@ def rewrite(text: str, *, convention: str = "en", shape: tuple | None = None,
     if first:
         _, n, m = min(first, key=lambda f: f[:2])
         raise r.refusal(REFUSALS[n].key, m)
-    tags = set()
     changed = "\\" in r.text or "{" in r.text          # every LaTeX rule needs one (a quick way past them)
     while changed:
         changed = any([r.apply(rule) for rule in LATEX])

@@ -20,13 +20,19 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from grader.reading.errors import AnswerSyntaxError, ParseError, fail  # noqa: F401  (the reader's errors)
 from grader.reading.literals import ARITHMETIC, MAX_EXPONENT, MAX_POWER_BITS, literal_value  # noqa: F401
 from grader.reading.notation import rewrite
+from grader.reading.syntax import diagnose
 
 MAX_LENGTH = 500          # characters in one answer
 MAX_DEPTH = 40            # nesting of operations in the syntax tree
+# An answer's plain arithmetic is worked out exactly, in this process: each value it builds (numerator or
+# denominator) has at most MAX_POWER_BITS bits, and all of them together at most MAX_PLAIN_WORK, so that no
+# answer of 500 characters can hold the CPU (1/3^1000)^126 + (2/3^1000)^126 + ... is refused, not summed
+MAX_PLAIN_WORK = 2 * MAX_POWER_BITS
 
 # the functions an answer may call; a second name reads as the first (an angle's exact reference is an acos)
 ALIASES = {"ln": "log", "arccos": "acos", "arcsin": "asin", "arctan": "atan"}
@@ -103,7 +109,7 @@ def read(text: str, *, convention: str = "en", shape: tuple | None = None) -> Re
         offset = (exc.offset or 0) - 1
         if offset < 0 or offset >= len(origin):   # 'unexpected end': point past the end
             offset = len(origin) - 1
-        raise fail("syntax-error", origin[offset]) from None
+        raise diagnose(source, origin, text) or fail("syntax-error", origin[offset]) from None
     except (RecursionError, MemoryError):
         raise fail("too-deep", 0) from None
     try:
@@ -121,6 +127,8 @@ class _Walker:
         self.typed, self.source, self.origin = typed, source, origin
         self.encoded = source.encode("utf-8")
         self.tags: set[str] = set()
+        self.values: dict[Node, Fraction | None] = {}    # each subtree's exact value (None: not plain)
+        self.work = 0                                    # bits of every exact value built so far
 
     def column(self, node: ast.AST) -> int:
         return self.at(self._char(getattr(node, "col_offset", 0)))
@@ -160,6 +168,36 @@ class _Walker:
         return (self.scalar(node, 2),)
 
     def scalar(self, node: ast.AST, depth: int) -> Node:
+        tree = self._scalar(node, depth)
+        # a value too large points at the operand that makes it so: the term a long sum cannot take
+        self.exact(tree, self.column(node.right if isinstance(node, ast.BinOp) else node))
+        return tree
+
+    def exact(self, tree: Node, column: int) -> Fraction | None:
+        """The exact value of ``tree`` from its children's (None: not plain), refusing as ``too-large`` one
+        with too many bits, or one past the answer's budget of bits (:data:`MAX_PLAIN_WORK`)."""
+        if tree in self.values:
+            return self.values[tree]
+        kind = tree[0]
+        if kind == "num":
+            found = literal_value(tree)
+        elif kind in ("name", "call"):
+            found = None
+        elif kind == "neg":
+            child = self.values.get(tree[1])
+            found = None if child is None else -child
+        else:
+            found = _combined(kind, self.values.get(tree[1]), self.values.get(tree[2]))
+        if found is not None:
+            bits = found.numerator.bit_length() + found.denominator.bit_length()
+            self.work += bits
+            if max(found.numerator.bit_length(), found.denominator.bit_length()) > MAX_POWER_BITS \
+                    or self.work > MAX_PLAIN_WORK:
+                raise fail("too-large", column)
+        self.values[tree] = found
+        return found
+
+    def _scalar(self, node: ast.AST, depth: int) -> Node:
         if depth > MAX_DEPTH:
             raise fail("too-deep", self.column(node))
         col = self.column(node)
@@ -212,6 +250,8 @@ class _Walker:
         right = self.scalar(node.right, depth + 1)
         if op is ast.Pow:
             check_power(left, right, self.column(node.right))
+            if _is_ten(left):
+                self.tags.add("scientific")                  # 10^-4: a power of ten, shown as read
             return ("^", left, right)
         if op in (ast.Div, ast.Mult):
             self.ambiguity(node, left, right)
@@ -234,7 +274,9 @@ class _Walker:
         found = self.power_before(node)
         if found:
             power, path = found
-            if isinstance(power.right, ast.UnaryOp):         # e^-1/2: e^(-1)/2 or e^(-1/2)?
+            if isinstance(power.right, ast.UnaryOp) and op == "/" and not _is_ten(_at(left, path)[1]):
+                # e^-1/2: e^(-1)/2 or e^(-1/2)? (10^-4/40 is scientific notation; 2^-2*4 no exponent typed
+                # inline: a product is not written in one)
                 (_, base, exponent) = _at(left, path)
                 exponent = exponent[1] if exponent[0] == "neg" and isinstance(power.right.op, ast.USub) else exponent
                 sign = "neg" if isinstance(power.right.op, ast.USub) else None
@@ -242,8 +284,10 @@ class _Walker:
                 second = _replace(left, path, ("^", base, (sign, inner) if sign else inner))
                 raise fail("ambiguous-reading", self.column(power.right), text=self.typed_text(node),
                            first=text((op, left, right)), second=text(second))
-            if op == "/":
-                self.tags.add("precedence")                  # e^1/2 is e^1 / 2
+            if _is_ten(_at(left, path)[1]):
+                self.tags.add("scientific")                  # 3*10^-4/40 is (3*10^(-4))/40
+            elif op == "/" or isinstance(power.right, ast.UnaryOp):
+                self.tags.add("precedence")                  # e^1/2 is e^1 / 2, 2^-2*4 is 2^(-2)*4
         if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node):
             (_, a, b) = left                                   # 1/2√2: (1/2)·√2 or 1/(2√2)?
             raise fail("ambiguous-reading", self.column(node.left), text=self.typed_text(node),
@@ -284,6 +328,11 @@ class _Walker:
         return ("call", ALIASES.get(name, name), self.scalar(node.args[0], depth + 1))
 
 
+def _is_ten(node: Node) -> bool:
+    """Is this the base of scientific notation, ``10`` as typed (``3×10^-4``)?"""
+    return node == ("num", "10", None)
+
+
 def _at(tree: Node, path: tuple[int, ...]) -> Node:
     for step in path:
         tree = tree[step]
@@ -306,6 +355,7 @@ def text(node: Node) -> str:
 
 # --- building numbers -------------------------------------------------------------------
 
+@lru_cache(maxsize=256)
 def plain(node: Node) -> Fraction | None:
     """The exact value of arithmetic on integers and decimals (integer powers included), without
     SymPy; None for anything else (a root, e, a function, division by 0)."""
@@ -317,6 +367,21 @@ def plain(node: Node) -> Fraction | None:
 
 class _NotPlain(Exception):
     pass
+
+
+def _combined(kind: str, a: Fraction | None, b: Fraction | None) -> Fraction | None:
+    """``a kind b`` exactly (None: not plain, or no number: a division by 0). A power is checked
+    first (:func:`check_power`), so it is never too large to build."""
+    if a is None or b is None:
+        return None
+    try:
+        if kind in ARITHMETIC:
+            return ARITHMETIC[kind](a, b)
+        if b.denominator != 1 or (a == 0 and b < 0):
+            return None
+        return a ** int(b)
+    except ZeroDivisionError:
+        return None
 
 
 def _plain(node: Node) -> Fraction:

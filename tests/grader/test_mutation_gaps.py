@@ -144,14 +144,15 @@ def test_an_exponent_in_its_own_brackets_reads_one_way(answer):
 COMMAS = [   # (answer, shape, read in en, read in fr): the README's rules on commas
     ("0,3", (), "0.3", "0.3"), ("2*0,5+1", (), "2*0.5 + 1", "2*0.5 + 1"), ("sqrt(0,25)", (), "sqrt(0.25)", "sqrt(0.25)"),
     ("(0,5)", (), "0.5", "0.5"), ("((0,5))", (), "0.5", "0.5"), ("sqrt(2,5)*3", (), "sqrt(2.5)*3", "sqrt(2.5)*3"),
-    ("1,871", (), "1871", "1.871"), ("12,345,678", (), "12345678", "!decimal-comma-ambiguous"),
+    ("1,871", (), "!comma-two-readings", "1.871"), ("12,345,678", (), "12345678", "!decimal-comma-ambiguous"),
     ("1,5,2", (), "!decimal-comma-ambiguous", "!decimal-comma-ambiguous"),
     ("(2*(0,5), 1, 0)", (3,), ("2*0.5", "1", "0"), ("2*0.5", "1", "0")),
     ("((0,5), 1, 0)", (3,), ("0.5", "1", "0"), ("0.5", "1", "0")),
     ("(sqrt(0,25), 1,5, 0)", (3,), ("sqrt(0.25)", "1.5", "0"), ("sqrt(0.25)", "1.5", "0")),
     ("(exp(0,5)/2, 1, 0)", (3,), ("exp(0.5)/2", "1", "0"), ("exp(0.5)/2", "1", "0")),
-    ("(1,871, 2, 3)", (3,), ("1871", "2", "3"), ("1.871", "2", "3")),
-    ("(1,000, 2, 3)", (3,), ("1000", "2", "3"), ("1.000", "2", "3")),
+    ("(1,871, 2, 3)", (3,), "!comma-two-readings", ("1.871", "2", "3")),
+    ("(1,000, 2, 3)", (3,), "!comma-two-readings", ("1.000", "2", "3")),
+    ("(1,871,000, 2, 3)", (3,), ("1871000", "2", "3"), "!decimal-comma-in-vector"),
     ("(1,1,0)", (3,), ("1", "1", "0"), ("1", "1", "0")), ("(1, 2, 0,5)", (3,), ("1", "2", "0.5"), ("1", "2", "0.5")),
     ("[0,5, 0,5, 0]", (3,), ("0.5", "0.5", "0"), ("0.5", "0.5", "0")),
     ("(0,5,0,5,0)", (3,), "!separator-ambiguous", "!decimal-comma-in-vector"),
@@ -258,8 +259,9 @@ def test_the_engine_version_names_the_cache_with_sixteen_hex_digits():
 # --- grader/reading/parse.py: what the deletion pass found unchecked ----------------------------------
 
 @pytest.mark.parametrize("answer, part, note, column", [
-    ("sqrt(2", "parakeet-monkey", "syntax-error", 4),         # the bracket never closed
-    ("(1+", "parakeet-monkey", "syntax-error", 0),
+    ("sqrt(2", "parakeet-monkey", "bracket-not-closed", 4),   # the bracket never closed
+    ("(1+", "parakeet-monkey", "bracket-not-closed", 0),
+    ("(1+)", "parakeet-monkey", "syntax-error", 3),
     ("1+", "parakeet-monkey", "syntax-error", 2),             # the end: the caret just past the text
     ("()", "parakeet-monkey", "empty-answer", 0), ("[]", "parakeet-monkey", "empty-answer", 0),
     ("  \u200b ", "parakeet-monkey", "empty-answer", 0),

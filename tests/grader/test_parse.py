@@ -198,11 +198,33 @@ def test_a_decimal_comma_that_cannot_be_misread_is_read_in_every_language(lang):
     assert result.correct and result.read_as == ("0,3" if lang in ("fr", "id") else "0.3")
 
 
-@pytest.mark.parametrize("lang, value", [("en", 1871), ("ja", 1871), ("fr", Rational(1871, 1000)),
-                                         ("id", Rational(1871, 1000))])
-def test_what_reads_two_ways_is_read_in_the_students_convention(lang, value):
-    """1,871 is a thousands separator in en and ja, a decimal comma in fr and id."""
-    assert parse_answer("1,871", convention=lang, shape=()).value == value
+@pytest.mark.parametrize("lang", ["fr", "id"])
+def test_a_comma_between_digits_is_a_decimal_comma_where_it_is_the_decimal_mark(lang):
+    """1,871 is 1.871 in fr and id, where a comma never groups thousands."""
+    assert parse_answer("1,871", convention=lang, shape=()).value == Rational(1871, 1000)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko"])
+@pytest.mark.parametrize("text, comma, first, second", [
+    ("1,871", 1, "1.871", "1871"), ("12,345", 2, "12.345", "12345"), ("1,871e-3", 1, "1.871", "1871"),
+    ("(1,871, 2)", 2, "1.871", "1871")])
+def test_a_comma_that_reads_two_ways_is_refused_with_both(lang, text, comma, first, second):
+    """1,871 could be 1.871 or 1871 where a comma groups thousands: refused, both readings named (a
+    comma's meaning never flips with the count of digits after it: 1,87 is a decimal comma)."""
+    with pytest.raises(AnswerSyntaxError) as info:
+        parse.read(text, convention=lang, shape=(2,) if text.startswith("(") else ())
+    error = info.value.error
+    assert (error.key, error.column) == ("comma-two-readings", comma)
+    assert error.param_dict == {"text": text.strip("(").split(",")[0] + "," + text.split(",")[1][:3],
+                                "first": Decimal(first), "second": second}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh", "ko"])
+@pytest.mark.parametrize("text, value", [
+    ("1,87", Rational(187, 100)), ("1,8708", Rational(18708, 10000)), ("7,5e-6", Rational(75, 10**7)),
+    ("0,871", Rational(871, 1000)), ("1,871,000", 1871000), ("1,871.5", Rational(18715, 10))])
+def test_a_comma_that_reads_one_way_is_read_so(lang, text, value):
+    assert parse_answer(text, convention=lang, shape=()).value == value
 
 
 # --- notations students type (issue 12) ------------------------------------------
@@ -373,7 +395,7 @@ def test_pi_e_and_functions_after_a_number_are_not_units():
     for text in ("2 pi", "3 e", "2 sqrt(2)"):
         with pytest.raises(AnswerSyntaxError) as info:
             parse_answer(text)
-        assert info.value.error.key == "syntax-error"
+        assert (info.value.error.key, info.value.error.column) == ("implicit-product", 2)
 
 
 def test_modulo_is_still_an_operator_not_a_percent():

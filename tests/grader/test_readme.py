@@ -94,3 +94,9 @@ def test_the_rules_the_manual_states_are_the_tolerance_in_the_code():
     assert f"within {float(tolerance.ABSOLUTE):g}" in rules.replace("\n  ", " ")
     assert {"one": 1, "two": 2, "three": 3, "four": 4}[rules.split(" significant")[0].split()[-1].strip("(")] \
         == tolerance.SIGNIFICANT_FIGURES
+
+
+def test_the_manual_states_the_answers_length_limit_in_the_code():
+    from grader.reading.parse import MAX_LENGTH
+    stated = " ".join(" ".join(text.split()) for text in TEXTS.values())
+    assert f"An answer is at most {MAX_LENGTH} characters (a longer one is refused as `too-long`)" in stated

@@ -101,7 +101,8 @@ def test_read_shows_the_answer_as_the_check_reads_it(answer, lang, shown):
 
 
 @pytest.mark.parametrize("answer, key", [("e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent"),
-                                         ("sqrt(2", "syntax-error"), ("1/2√2", "ambiguous-reading")])
+                                         ("sqrt(2", "bracket-not-closed"), ("2e^(1/2)", "implicit-product"),
+                                         ("1/2√2", "ambiguous-reading")])
 def test_read_refuses_what_the_check_refuses_with_the_same_words(answer, key):
     reply = json.loads(web.read("embedding-distances", "parakeet-monkey", answer, "fr"))
     checked = json.loads(web.check("embedding-distances", "parakeet-monkey", answer, "fr"))
