@@ -277,6 +277,112 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(re
     reader.assert_clean("after the language switch")
 
 
+SNAPSHOT_KEPT = """async () => {
+  const store = await caches.open('course-checker');
+  return (await store.keys()).filter((request) => request.url.endsWith('.snapshot')).map((request) => request.url);
+}"""
+# the files the worker keeps in the Cache Storage (the runtime, the zips): a page opened anew may not ask for them
+KEPT_FILES = re.compile(r"/assets/checker/(pyodide-[^/]+/|[^/]+\.zip$|[^/]+\.snapshot$)")
+
+
+def kept_snapshot(page) -> list[str]:
+    """The snapshot's entry in the Cache Storage, once the worker has put it there (after the warm-up)."""
+    for _ in range(int(wait_seconds(CHECKING) * 5)):   # the Cache Storage is asked every 200 ms
+        kept = page.evaluate(SNAPSHOT_KEPT)
+        if kept:
+            return kept
+        page.wait_for_timeout(200)
+    return []
+
+
+def refuse_kept_files(reader) -> list[str]:
+    """From now on the server is never asked for the runtime, a zip or a snapshot: those come from the Cache
+    Storage or not at all. The list of what was refused, to assert empty."""
+    refused: list[str] = []
+
+    def route(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    reader.context.route(KEPT_FILES, route)
+    return refused
+
+
+@needs_browser
+@needs_runtime
+def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(reader, base_url, built_site):
+    """The first start, warmed up, is kept in the Cache Storage as a memory snapshot under this build's worker name;
+    a lesson opened anew (a fresh page load, another locale) starts from it: data-start "snapshot", SymPy in it
+    already, nothing of the runtime, the zips or the snapshot asked of the server, and the verdicts (plain numbers,
+    exact forms, named mistakes, a variant) the command line's, word for word."""
+    first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first start")
+    page = open_lesson(reader, base_url, built_site, "en", first.exercise)
+    assert page_verdict(page, first) == cli_verdict(first)
+    status = page.locator(".course-checker__status").first
+    assert status.get_attribute("data-start") == "fresh"
+    worker = next(url for url in reader.requested if re.search(r"/worker-[0-9a-f]+\.js$", url))
+    assert kept_snapshot(page) == [worker.removesuffix(".js") + ".snapshot"], "the snapshot is not keyed by this build"
+    refused = refuse_kept_files(reader)
+    cases = {"en": [Case("attention-weights", "scores", "(1, 1, 0)", why="reopened"),
+                    Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))", why="reopened, a named mistake"),
+                    Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1)", why="reopened, a wrong exact form")],
+             "fr": [Case("embedding-distances", "parakeet-fourier", "sqrt(14)/2", "fr", why="reopened in French"),
+                    Case("embedding-distances", "parakeet-monkey", "0,09", "fr", why="reopened, a named mistake")]}
+    for locale, group in cases.items():
+        page = open_lesson(reader, base_url, built_site, locale, group[0].exercise)
+        for case in group:
+            assert page_verdict(page, case) == cli_verdict(case), case
+        asked = [url for url in reader.requested if KEPT_FILES.search(url)]
+        assert not asked, f"{locale}: asked of the server again: {asked}"
+        status = page.locator(".course-checker__status").first
+        assert status.get_attribute("data-start") == "snapshot", f"{locale}: not started from the snapshot"
+        assert status.get_attribute("data-sympy") == "warmed", f"{locale}: SymPy is not in the snapshot"
+        reader.assert_clean(f"reopened in {locale}")
+    seeded = Case("terrain-warmup", "lr-at-step", written(bank.variant("terrain-warmup", "alice").part("lr-at-step").reference),
+                  "en", "alice", why="reopened, a variant")
+    page = open_lesson(reader, base_url, built_site, "en", seeded.exercise)
+    block = page.locator(f'.course-checker-exercise[data-exercise="{seeded.exercise}"]')
+    block.locator(".course-checker__seed").fill(seeded.seed)
+    block.locator(".course-checker__use-seed").click()
+    page.wait_for_function(SETTLED, arg=[f'.course-checker-exercise[data-exercise="{seeded.exercise}"] '
+                                         '.course-checker__variant-status'], timeout=wait_ms(CHECKING))
+    assert page_verdict(page, seeded) == cli_verdict(seeded)
+    assert page.locator(".course-checker__status").first.get_attribute("data-start") == "snapshot"
+    assert not refused, f"asked of the server again: {refused}"
+    reader.assert_clean("reopened, a variant")
+
+
+@needs_browser
+@needs_runtime
+def test_a_snapshot_that_does_not_load_is_dropped_and_the_grader_starts_as_the_first_time(reader, base_url, built_site):
+    """A snapshot that does not load (here: its magic number changed, as Pyodide tells another build's) is
+    deleted, the grader started anew from the cached files, its verdict the command line's; a new snapshot is
+    made once it is warmed up."""
+    first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first start")
+    page = open_lesson(reader, base_url, built_site, "en", first.exercise)
+    assert page_verdict(page, first) == cli_verdict(first)
+    [url] = kept_snapshot(page)
+    magic = page.evaluate("""async (url) => {
+      const store = await caches.open('course-checker');
+      const bytes = new Uint8Array(await (await store.match(url)).arrayBuffer());
+      const magic = bytes[0];
+      bytes[0] ^= 0xff;
+      await store.put(url, new Response(bytes));
+      return magic;
+    }""", url)
+    case = Case("attention-weights", "scores", "(1, 1, 0)", why="after a broken snapshot")
+    page = open_lesson(reader, base_url, built_site, "en", case.exercise)
+    assert page_verdict(page, case) == cli_verdict(case)
+    assert page.locator(".course-checker__status").first.get_attribute("data-start") == "fresh"
+    assert kept_snapshot(page) == [url]
+    kept = page.evaluate("async (url) => (await (await caches.open('course-checker')).match(url)).arrayBuffer()"
+                         ".then((bytes) => bytes.byteLength)", url)
+    first_byte = page.evaluate("async (url) => new Uint8Array(await (await (await caches.open('course-checker'))"
+                               ".match(url)).arrayBuffer())[0]", url)
+    assert kept > 1_000_000 and first_byte == magic, "the broken snapshot was not replaced by a new one"
+    reader.assert_clean("after a broken snapshot")
+
+
 # --- the time limit
 
 

@@ -24,6 +24,7 @@ function checkerRunner({ script }) {
 
   const runner = {
     worker: null, ready: false, failed: "", queue: [], busy: null, timer: 0, jobs: 0, sympy: null, waiting: false,
+    started: "",   // how the grader started: "fresh", or "snapshot" (the started grader kept by an earlier page)
     said: { key: "", values: {} }, view: null, shown: -1, saveData,
 
     start() {
@@ -31,6 +32,7 @@ function checkerRunner({ script }) {
       this.failed = "";
       this.ready = false;
       this.sympy = null;
+      this.started = "";
       this.mark();
       try {   // a page opened from file:// may not start a worker: the command line stays
         this.worker = new Worker(new URL(script.dataset.worker, base));
@@ -77,6 +79,8 @@ function checkerRunner({ script }) {
         this.status("importing");
       } else if (message.type === "ready") {
         this.ready = true;
+        this.started = message.start || "";
+        this.mark();
         this.status("ready");
         this.pump();
       } else if (message.type === "failed") {
@@ -149,8 +153,9 @@ function checkerRunner({ script }) {
       }
     },
 
-    mark() {   // what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" | "warmed"
-      if (this.view) this.view.mark(this.sympy);
+    mark() {   // what the runtime has loaded, for the curious (and the tests): data-sympy="loaded" | "warmed",
+      // and how it started: data-start="fresh" | "snapshot"
+      if (this.view) this.view.mark(this.sympy, this.started);
     },
   };
   return runner;
@@ -196,10 +201,13 @@ function checkerView(runner, { panels, words, fill, waiting }) {
         moving.value = done;
       });
     },
-    mark(sympy) {
+    mark(sympy, started) {
       panels.forEach((panel) => {
-        if (sympy) lineOf(panel).dataset.sympy = sympy;
-        else delete lineOf(panel).dataset.sympy;
+        const line = lineOf(panel);
+        if (sympy) line.dataset.sympy = sympy;
+        else delete line.dataset.sympy;
+        if (started) line.dataset.start = started;
+        else delete line.dataset.start;
       });
     },
     asked() {   // a call was queued: the places that wait say how the checker is
@@ -210,7 +218,7 @@ function checkerView(runner, { panels, words, fill, waiting }) {
   runner.view = view;
   if (runner.worker || runner.failed) {   // a page after the first: the runner as it is
     view.status(runner.said.key, runner.said.values);
-    view.mark(runner.sympy);
+    view.mark(runner.sympy, runner.started);
   }
 
   /* --- when: an exercise in view (unless the reader saves data), or the first focus of a box */
