@@ -94,6 +94,14 @@ def derivation(ex, locale: str):
         distance = g.euclidean(ex.data[a], ex.data[b])
         rows.append(rf"\lVert v(\text{{{a}}}) - v(\text{{{b}}}) \rVert = \sqrt{{{tex_value(squares, locale)}}}"
                     rf" = {tex_value(distance, locale)}{approx(distance, locale)}")
+    # each cosine from its dot product and the two norms, with the numbers
+    rows.append(r"\cos(a, b) = \frac{v(a) \cdot v(b)}{\lVert v(a) \rVert \, \lVert v(b) \rVert}")
+    for a, b in PAIRS:
+        u, v = ex.data[a], ex.data[b]
+        cosine = g.cosine(u, v)
+        rows.append(rf"\cos(\text{{{a}}}, \text{{{b}}}) = \frac{{{tex_value(g.dot(u, v), locale)}}}"
+                    rf"{{\sqrt{{{tex_value(g.dot(u, u), locale)}}} \, \sqrt{{{tex_value(g.dot(v, v), locale)}}}}}"
+                    rf" = {tex_value(cosine, locale)}{approx(cosine, locale)}")
     return rows
 
 

@@ -137,35 +137,88 @@ class ExerciseBlock(CourseBlock):
         return self.statement
 
     def on_end(self, block):
-        """Statement, then the bank's data, parts and commands, then the hints, then the solution.
+        """Statement, then the bank's data and parts, each hint right after the last of the parts it names (a
+        hint that names none after them all), then the commands, then the solution.
 
         The Blocks API calls this again each time a nested block ends, so it rebuilds the order
         from what is there and renders the exercise only once.
         """
-        if not hasattr(self, "generated"):
-            body, solution = self.context.render_exercise(self.argument, self.context.lang)
-            self.generated = [self.stashed(self.in_locale(body)), self.stashed(self.in_locale(solution))]
+        if not hasattr(self, "rendered"):
+            self.rendered = self.context.render_exercise(self.argument, self.context.lang)
+            solution = self.rendered[1]
             # the copy printed at the end of the page, unfolded
             self.printed = self.in_locale(suffixed_ids(re.sub(r"^<details\b", "<details open", solution), "-printed"))
-        # the hints moved out at an earlier call come first: the statement holds only the later ones
+            self.generated = []
+        body, solution = self.rendered
+        # the hints moved out at an earlier call are in the block: the statement holds only the later ones
         hints = [h for h in (*block, *self.statement) if h.get("class") == "course-hint"]
-        if self.options["open"]:  # `open: true` shows the hints unfolded
-            for hint in hints:
-                hint.set("open", "open")
         for el in (*hints, *self.generated):
             for parent in (self.statement, block):
                 if el in list(parent):
                     parent.remove(el)
-        block.extend([self.generated[0], *hints, self.generated[1]])
+        order = part_order(body)
+        placed = sorted(enumerate(hints), key=lambda h: (anchor(h[1], order), h[0]))
+        hints = [hint for _, hint in placed]
+        for number, hint in enumerate(hints, 1):
+            summary = hint.find("summary")
+            summary.text = AtomicString(self.context.label("hint_of", n=number, total=len(hints)) if len(hints) > 1
+                                        else self.context.label("hint"))
+            if self.options["open"]:  # `open: true` shows the hints unfolded
+                hint.set("open", "open")
+            hint.set("data-hint", str(number))
+        after = {}  # the part a hint follows (None: after them all) -> its hints, in order
+        for hint in hints:
+            at = anchor(hint, order)
+            after.setdefault(order[at] if at < len(order) else None, []).append(hint)
+        pieces = split_after_parts(body, [p for p in after if p is not None])
+        self.generated = [self.stashed(self.in_locale(html)) for _, html in pieces]
+        self.generated.append(self.stashed(self.in_locale(solution)))
+        for (part, _), el in zip(pieces, self.generated):   # the last piece (None) is followed by the hints
+            block.append(el)                                 # that name no part
+            block.extend(after.get(part, []))
+        block.append(self.generated[-1])
         self.tracker.setdefault("printed", {})[self.argument] = (hints, self.printed)
+
+
+PART_ITEM = re.compile(r'<li data-part="([^"]+)"')
+
+
+def part_order(body: str) -> list[str]:
+    """The exercise's part ids, in the order its body lists them."""
+    return PART_ITEM.findall(body)
+
+
+def anchor(hint: etree.Element, order: list[str]) -> int:
+    """Where a hint goes: the index of the last of its parts (len(order): after every part)."""
+    named = (hint.get("data-parts") or "").split()
+    return max((order.index(p) for p in named if p in order), default=len(order))
+
+
+def split_after_parts(body: str, parts: list[str]) -> list[tuple[str | None, str]]:
+    """The exercise's body cut after each of ``parts``' items, as (the part a piece ends after, or None; the
+    piece): every piece whole HTML, the list of parts closed before a cut and opened again after it, its
+    numbering going on."""
+    order = part_order(body)
+    pieces, rest = [], body
+    for index in sorted(order.index(p) for p in parts if p in order):
+        if index < len(order) - 1:
+            following = rest.index(f'<li data-part="{order[index + 1]}"')
+            pieces.append((order[index], rest[:following] + "</ol>"))
+            rest = f'<ol class="course-exercise__parts" start="{index + 2}">' + rest[following:]
+        else:  # after the last part: where its list ends
+            end = rest.index("</ol>", rest.index(f'<li data-part="{order[index]}"')) + len("</ol>")
+            pieces.append((order[index], rest[:end]))
+            rest = rest[end:]
+    return pieces + [(None, rest)]
 
 
 class HintBlock(CourseBlock):
     SPEC = SPECS["hint"]
 
     def on_create(self, parent):
-        el = etree.SubElement(parent, "details", {"class": "course-hint"})
-        self.words(el, "summary", None, self.context.label("hint"))
+        parts = self.options.get("parts")
+        el = etree.SubElement(parent, "details", {"class": "course-hint", **({"data-parts": " ".join(parts)} if parts else {})})
+        self.words(el, "summary", None, self.context.label("hint"))  # numbered once the exercise is whole
         return el
 
 

@@ -43,6 +43,19 @@ def slug(value: Any) -> str:
     return value
 
 
+def part_ids(value: Any) -> tuple[str, ...]:
+    """The parts a hint helps with: their ids, separated by spaces (`d_mp d_mf`), each named once."""
+    if isinstance(value, (list, tuple)):
+        value = " ".join(str(v) for v in value)
+    ids = tuple(text(value).split())
+    for part in ids:
+        if not re.fullmatch(r"[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*", part):
+            raise ValueError(f"'{part}' is not a part id (letters, digits, '_' and single hyphens)")
+    if len(set(ids)) < len(ids):
+        raise ValueError("names a part twice: name each part once")
+    return ids
+
+
 def boolean(value: Any) -> bool:
     """true or false (YAML's, not a string that says so)."""
     if isinstance(value, bool):
@@ -79,7 +92,8 @@ SPECS: MappingProxyType = MappingProxyType(
                 MappingProxyType({"open": (False, boolean)}),
                 body="the exercise's statement, in the page's language",
             ),
-            BlockSpec("hint", "a collapsible hint", None, inside="exercise", body="the hint"),
+            BlockSpec("hint", "a hint, shown after the last of the parts it helps with, opened one at a time", None,
+                      options=MappingProxyType({"parts": (None, part_ids)}), inside="exercise", body="the hint"),
             BlockSpec("figure", "a figure drawn from the bank's data", slug, "the figure's id", body="the caption"),
             BlockSpec("translation-status", "each locale's translation progress, from the translation checks", None),
         )
@@ -117,12 +131,14 @@ HEADER = re.compile(r"([\w-]+)[ ]*(?:\|[ ]*(.*?))?$")
 
 
 def scan_blocks(
-    source: str, path: str, specs: MappingProxyType = SPECS, known_ids: dict[str, frozenset] | None = None
+    source: str, path: str, specs: MappingProxyType = SPECS, known_ids: dict[str, frozenset] | None = None,
+    known_parts: dict[str, tuple] | None = None,
 ) -> tuple[list[BlockUse], list[Problem]]:
     """Every block in `source` and every problem with one.
 
     `known_ids` optionally maps a block name to the ids its argument may take
-    (the bank's exercise ids, the figure ids).
+    (the bank's exercise ids, the figure ids), and `known_parts` an exercise id to its part ids (which a
+    hint's `parts` may name).
     """
     scan = chapter.scan(source)
     uses: list[BlockUse] = []
@@ -177,12 +193,25 @@ def scan_blocks(
         use = _check_block(spec, argument, option_lines, number, problem, (known_ids or {}).get(name))
         if use is not None:
             uses.append(use)
+            if use.name == "hint" and known_parts:
+                _check_hint_parts(use, [u for u in uses if u.name == "exercise"], known_parts, problem)
     for slashes, at, name, _ in open_blocks:
         problem(at, f"block '{name}' is not closed: add a line '{'/' * slashes}' after its content")
     for at, fence in scan.unclosed:
         problem(at, f"code fence '{fence}' is never closed: the site would show the rest of the page as text; "
                     f"add a line '{fence}' after the code")
     return uses, problems
+
+
+def _check_hint_parts(hint: BlockUse, exercises: list[BlockUse], known_parts: dict, problem) -> None:
+    """A hint's `parts` name parts of the exercise it is in."""
+    parts = known_parts.get(exercises[-1].argument) if exercises else None
+    if parts is None or hint.options.get("parts") is None:
+        return
+    unknown = [p for p in hint.options["parts"] if p not in parts]
+    if unknown:
+        problem(hint.line + 1, f"block 'hint': exercise '{exercises[-1].argument}' has no part "
+                               f"{', '.join(repr(p) for p in unknown)}: use its parts, {', '.join(parts)}")
 
 
 def _check_block(spec, argument, option_lines, number, problem, known) -> BlockUse | None:

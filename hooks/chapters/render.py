@@ -15,7 +15,9 @@ import shlex
 import string
 
 from grader import bank
+from grader.arithmetic.tolerance import SIGNIFICANT_FIGURES
 from grader.languages.messages import message
+from grader.model import targets
 from grader.model.display import prompt_markup
 from grader.model.tex import tex_answer
 from hooks.chapters.blocks import suffixed_ids
@@ -26,6 +28,11 @@ from hooks.checker import workspace
 
 def exercise_ids() -> tuple[str, ...]:
     return tuple(bank.EXERCISES)
+
+
+def part_ids() -> dict[str, list[str]]:
+    """Each exercise's part ids, in order: what a hint's `parts` may name."""
+    return {exercise.id: [p.id for p in exercise.parts] for exercise in bank.EXERCISES.values()}
 
 
 def figure_ids() -> tuple[str, ...]:
@@ -66,9 +73,10 @@ def filled(template: str, **markup: str) -> str:
 
 
 def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool,
-                    in_browser: bool = False) -> tuple[str, str]:
+                    in_browser: bool = False, gate: str = "always") -> tuple[str, str]:
     """(body, solution) HTML for an exercise block; the solution is '' when solutions are off.
-    ``in_browser``: each part gets an answer box and the exercise a "Check all" (hooks/checker/publish.py)."""
+    ``in_browser``: each part gets an answer box and the exercise a "Check all" (hooks/checker/publish.py);
+    then ``gate`` "after-attempt" has the worked solution open once every part was checked (assets/exercise.js)."""
     exercise = bank.get(exercise_id)
     label = lambda key, **kw: labels[key].format(**kw)  # noqa: E731
     data = "".join(f"<li>{prose(item)}</li>" for item in exercise.definition.data_items(exercise, locale))
@@ -104,7 +112,7 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         f'<pre class="course-toml" id="exercise-{exercise.id}-answers"><code>{html.escape(toml)}</code></pre>'
         f'<pre class="course-command" id="exercise-{exercise.id}-submit" data-submit><code>grader submit answers.toml --lang {locale}</code></pre>'
         + workspace.install_html(labels, workspace.INSTALL_HREF) +
-        f'<p class="course-exercise__tolerance">{html.escape(message("tolerance-rule", locale))}</p>'
+        f'<p class="course-exercise__tolerance">{html.escape(tolerance_text(exercise, locale))}</p>'
     )
     if not solutions:
         return body, ""
@@ -114,11 +122,24 @@ def render_exercise(exercise_id: str, locale: str, labels: dict, solutions: bool
         + filled(labels["part"], part=f"<code>{p.id}</code>", prompt=math(tex_answer(p.reference, locale))) + "</li>"
         for p in exercise.parts
     )
+    # the nudge under it (assets/exercise.js): opened before every part was checked, it stays closed and says so
+    gated = (f'<p class="course-solution__gate" data-gate="after-attempt" role="status" hidden data-note="'
+             f'{html.escape(label("solution_gate", checked="{checked}", total="{total}"), quote=True)}"></p>'
+             if in_browser and gate == "after-attempt" else "")
     solution = (
         f'<details class="course-solution"><summary>{html.escape(label("solution"))}</summary>'
-        f"{working}<ul>{lines}</ul>{solution_figure(exercise, labels, locale)}</details>"
+        f"{working}<ul>{lines}</ul>{solution_figure(exercise, labels, locale)}</details>{gated}"
     )
     return body, solution
+
+
+def tolerance_text(exercise, locale: str) -> str:
+    """The tolerance's rule, and, where a part asks for more figures than the rule's ("(to 4 significant
+    figures)" after its prompt), that it needs them: the paragraph and the parts agree."""
+    rule = message("tolerance-rule", locale)
+    asked = sorted({n for n in (targets.figures(exercise, p.id) for p in exercise.parts) if n > SIGNIFICANT_FIGURES})
+    space = "" if rule.endswith("。") else " "    # ja and zh: no space after a full stop
+    return space.join([rule, *(message("tolerance-more-figures", locale, digits=n) for n in asked)])
 
 
 def course_parts() -> dict[str, list[str]]:

@@ -150,9 +150,10 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
         def compute():
             from hooks.chapters import render
 
-            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser)
+            return render.render_exercise(exercise_id, locale, labels[locale], settings.solutions, in_browser,
+                                          settings.solution_gate)
 
-        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions,
+        key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions, settings.solution_gate,
                in_page.cache_key() if in_page else None]
         return tuple(cache.cached("exercise", key, compute))
 

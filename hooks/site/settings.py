@@ -20,6 +20,16 @@ class SettingsError(ValueError):
     """`extra.course` (or COURSE_SOLUTIONS) holds something the course cannot use; the message says the fix."""
 
 
+GATES = ("after-attempt", "always")
+
+
+def gate(value: Any) -> str:
+    """When the worked solution opens: one of GATES."""
+    if value not in GATES:
+        raise ValueError(f"{value!r} is not one of {', '.join(GATES)}")
+    return value
+
+
 def setting(default: Any, validator: Callable[[Any], Any], meaning: str):
     """A setting's declaration: (default, validator), and what it does."""
     return field(default=default, metadata={"validator": validator, "meaning": meaning})
@@ -30,6 +40,8 @@ class Settings:
     solutions: bool = setting(True, boolean, "worked solutions in the built site, its HTML and its search index")
     check_in_browser: bool = setting(True, boolean, "the answer checker on the exercise pages, run in the browser")
     print_solutions: bool = setting(False, boolean, "worked solutions in the printed pages")
+    solution_gate: str = setting("after-attempt", gate, "when a worked solution opens: after an answer to every "
+                                                        "part was checked (a nudge, not a lock), or always")
 
     @classmethod
     def from_config(cls, course: Any, environ: Mapping[str, str]) -> "Settings":

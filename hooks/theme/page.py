@@ -18,6 +18,8 @@
   page's language (`[reader] permalink` in labels.toml), a formula the name a screen reader gives
   it when it scrolls sideways (`[reader] formula`, used by assets/reader.js).
   The theme's other words that are in one language for all, or none, are labels too (frame.py).
+- A skip link to the page's first exercise (`[reader] go_to_exercise`), the first thing Tab reaches: next to the
+  theme's own skip link, in the part of the page its instant navigation swaps (`with_exercise_skip`).
 - The 404 pages: each locale's in its folder, `<locale>/404.html`; the root's is the default locale's
   (every locale's build writes the root's, the last one wins: hook.py writes it again at the end), and
   sends a reader to their locale's (address.py).
@@ -47,6 +49,8 @@ CONFIG_BASE = re.compile(r'(<script id="__config" type="application/json">\{.*?"
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 SEARCH_BOX_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*\baria-label="([^"]*)"')
 DISPLAY_MATH = '<div class="course-math">'
+SKIP = '<div data-md-component="skip">'
+FIRST_EXERCISE = re.compile(r'<section class="course-exercise" id="(exercise-[a-z0-9-]+)"')
 SEARCH_PLUGINS = ("material/search", "search")
 LUNR_PACKS = Path(__import__("material").__file__).parent / "templates/assets/javascripts/lunr/min"
 
@@ -88,8 +92,19 @@ def with_formula_names(output: str, name: str) -> str:
     return output.replace(DISPLAY_MATH, f'<div class="course-math" data-scroll-label="{html.escape(name)}">')
 
 
+def with_exercise_skip(output: str, labels: dict) -> str:
+    """On a page with an exercise, a skip link to the first one, the page's first tab stop (hidden until it has
+    the focus, as the theme's own)."""
+    exercise = FIRST_EXERCISE.search(output)
+    if not exercise or SKIP not in output:
+        return output
+    link = f'<a href="#{exercise.group(1)}" class="md-skip course-skip">{html.escape(labels["reader.go_to_exercise"])}</a>'
+    return output.replace(SKIP, SKIP + link, 1)
+
+
 def page_output(output: str, locale: str, default_locale: str, labels: dict) -> str:
     """Everything this hook changes in a written page (a 404 page included)."""
+    output = with_exercise_skip(output, labels)
     output = framed(with_named_search_dialog(with_formula_names(output, labels["reader.formula"])), labels)
     return output if locale == default_locale else with_locale_search(output, locale)
 

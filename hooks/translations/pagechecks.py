@@ -427,7 +427,10 @@ def broken(text: str, path: str, pages_known: frozenset[str], known_ids: dict | 
     from hooks.chapters.mathml import MathError, misread_separators, tex_to_mathml
     from hooks.chapters.sanitize import unsafe_in_chapter
 
-    findings = [Finding(path, p.line, "block", p.message) for p in scan_blocks(text, path, known_ids=known_ids)[1]]
+    ids = {k: v for k, v in (known_ids or {}).items() if k != "parts"} if known_ids is not None else None
+    parts = (known_ids or {}).get("parts")
+    findings = [Finding(path, p.line, "block", p.message)
+                for p in scan_blocks(text, path, known_ids=ids, known_parts=parts)[1]]
     findings += [Finding(path, line, "markup", message) for line, message in unsafe_in_chapter(text)]
     findings += [Finding(path, line, "math", "math in a heading: the table of contents would show it as raw TeX; "
                          "write it in words") for line, _, title in pages.headings(text) if "$" in title]
@@ -451,15 +454,19 @@ STRUCTURAL = frozenset({Decimal(0), Decimal(1), Decimal(2)})  # "sums to 1", "tw
 
 
 def known_ids() -> dict[str, frozenset]:
-    """The ids an exercise or figure block may name (through the bank cache: no SymPy import when warm)."""
+    """The ids an exercise or figure block may name, and under "parts" each exercise's part ids (which a hint
+    may name), through the bank cache: no SymPy import when warm."""
     from hooks.chapters import cache
 
     def compute():
         from hooks.chapters import render
 
-        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids())}
+        return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids()),
+                "parts": render.part_ids()}
 
-    return {kind: frozenset(ids) for kind, ids in cache.cached("ids", [], compute).items()}
+    found = cache.cached("ids-parts", [], compute)
+    return {kind: (frozenset(ids) if kind != "parts" else {e: tuple(p) for e, p in ids.items()})
+            for kind, ids in found.items()}
 
 
 def bank_values() -> dict[str, frozenset[Decimal]]:

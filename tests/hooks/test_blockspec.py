@@ -124,7 +124,7 @@ CHAPTERS = [
     ("# T\n\n//// step | A\n/// hint\nx\n///\n////\n",
      [("step", "A", {}, 3)], ["p.md:4: block 'hint' belongs inside an 'exercise' block: move it there"]),
     ("/// exercise | b-ex\nStatement.\n//// hint\nh\n////\n///\n",
-     [("exercise", "b-ex", {"open": False}, 1), ("hint", None, {}, 3)], []),
+     [("exercise", "b-ex", {"open": False}, 1), ("hint", None, {"parts": None}, 3)], []),
     ("/// STEP | A\nx\n///\n", [("step", "A", {}, 1)], []),
     ("/// step|A\nx\n///\n", [("step", "A", {}, 1)], []),
     ("/// step |   A title  \nx\n///\n", [("step", "A title", {}, 1)], []),
