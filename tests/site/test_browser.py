@@ -65,7 +65,8 @@ def count_blocks(locale: str, page: str, name: str) -> int:
 
 def hint_openings(locale: str, page: str) -> list[str]:
     """The first words of each hint in the chapter, in source order (up to its first markup or math)."""
-    bodies = re.findall(r"(?ms)^/// hint\b[^\n]*\n(.*?)^///", source_of(locale, page).read_text(encoding="utf-8"))
+    bodies = re.findall(r"(?ms)^/// hint\b[^\n]*\n(?:    \w+:[^\n]*\n)*(.*?)^///",   # after its options (parts:)
+                        source_of(locale, page).read_text(encoding="utf-8"))
     return [" ".join(re.split(r"[$`*_\[<\\]", body.strip())[0].split())[:40] for body in bodies]
 
 
@@ -202,6 +203,10 @@ def assert_solutions_open_and_close(page, locale: str, name: str, where: str) ->
         answers = solution.locator("li").first
         assert not solution.evaluate("d => d.open") and answers.is_hidden(), f"{where}: the solution starts open"
         solution.locator("summary").click()
+        if solution.evaluate("d => d.nextElementSibling?.dataset.gate === 'after-attempt'"):
+            # no part checked yet: the first click is the nudge (the solution stays closed), the second opens it
+            assert not solution.evaluate("d => d.open"), f"{where}: the solution opened before any part was checked"
+            solution.locator("summary").click()
         assert solution.evaluate("d => d.open") and answers.is_visible(), f"{where}: the solution does not open"
         box = answers.locator("math").first.bounding_box()
         assert box and box["width"] > 0 and box["height"] > 0, f"{where}: the solution's answer is not laid out"
