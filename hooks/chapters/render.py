@@ -30,11 +30,6 @@ def exercise_ids() -> tuple[str, ...]:
     return tuple(bank.EXERCISES)
 
 
-def part_ids() -> dict[str, list[str]]:
-    """Each exercise's part ids, in order: what a hint's `parts` may name."""
-    return {exercise.id: [p.id for p in exercise.parts] for exercise in bank.EXERCISES.values()}
-
-
 def figure_ids() -> tuple[str, ...]:
     return tuple(bank.figures())
 

@@ -462,7 +462,7 @@ def known_ids() -> dict[str, frozenset]:
         from hooks.chapters import render
 
         return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids()),
-                "parts": render.part_ids()}
+                "parts": render.course_parts()}
 
     found = cache.cached("ids-parts", [], compute)
     return {kind: (frozenset(ids) if kind != "parts" else {e: tuple(p) for e, p in ids.items()})
