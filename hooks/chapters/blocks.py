@@ -157,8 +157,8 @@ class ExerciseBlock(CourseBlock):
                 if el in list(parent):
                     parent.remove(el)
         order = part_order(body)
-        placed = sorted(enumerate(hints), key=lambda h: (anchor(h[1], order), h[0]))
-        hints = [hint for _, hint in placed]
+        placed = sorted((anchor(hint, order), i, hint) for i, hint in enumerate(hints))   # (where, as written)
+        hints = [hint for _, _, hint in placed]
         for number, hint in enumerate(hints, 1):
             summary = hint.find("summary")
             summary.text = AtomicString(self.context.label("hint_of", n=number, total=len(hints)) if len(hints) > 1
@@ -167,8 +167,7 @@ class ExerciseBlock(CourseBlock):
                 hint.set("open", "open")
             hint.set("data-hint", str(number))
         after = {}  # the part a hint follows (None: after them all) -> its hints, in order
-        for hint in hints:
-            at = anchor(hint, order)
+        for at, _, hint in placed:
             after.setdefault(order[at] if at < len(order) else None, []).append(hint)
         pieces = split_after_parts(body, [p for p in after if p is not None])
         self.generated = [self.stashed(self.in_locale(html)) for _, html in pieces]
