@@ -81,7 +81,7 @@ def _rows(out: Path) -> dict:
 def test_a_class_run_lists_what_is_not_decided_and_stores_no_score_for_it(tmp_path):
     folder, out = _class(tmp_path), tmp_path / "out"
     ran = grader("grade", folder, "--out", out, "--jobs", "1", GRADER_TIMEOUT=TIGHT)
-    assert ran.returncode == 4, ran.stderr
+    assert ran.returncode == 4, ran.stdout + ran.stderr
     assert "not decided (1): a check ran past the time limit, twice" in ran.stdout
     assert "dave.toml: embedding-distances/parakeet-monkey" in ran.stdout
     assert "1 graded" in ran.stdout.splitlines()[0]
