@@ -57,7 +57,7 @@ def test_exit_codes(args, code):
 @pytest.mark.parametrize("answer, under, key", [
     ("2^2^x", "x", "unknown-name"),            # column kept through ^ -> ** rewriting
     ("(1, 2, 3) % 2", "%", "operator-not-allowed"),
-    ("(1, 2, 3))", ")", "syntax-error"),
+    ("(1, 2, 3))", ")", "bracket-not-opened"),
 ])
 @pytest.mark.slow
 def test_parse_error_draws_a_caret(answer, under, key):
