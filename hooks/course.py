@@ -15,7 +15,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
   on_page_content  keep formulas out of search; link
                    the exercises to the grader's install page; the home page's progress (hooks/checker/workspace.py)
   on_pre_build     in serve: the theme's templates compiled and listed, and each page's search entries made,
-                   once per process (hooks/site/serve.py)
+                   once per process; a page's Markdown converted again only when what it is made from
+                   changed (hooks/site/serve.py)
   on_post_page     TeX to MathML in the written page; its content through an allow-list (markup
                    that could run script or load from elsewhere is removed and named, path:line); drop the theme's <head> language alternates
                    (they make it fetch missing sitemaps); the in-page checker's two small files, on every
@@ -87,6 +88,8 @@ def on_config(config):
         if cache.refresh():
             log.info("the grader's exercise modules or catalogs changed: read again")
         BUILD = start(Path(config.docs_dir), (only,) if only else ())
+        if SERVING:
+            serve.new_renders()
         BUILD.site_dir = config.site_dir
         # the in-page checker: decided, and said when it is off, once per build; in serve, the pages never
         # wait for its trace (made in the background, the previous one used meanwhile)
@@ -108,6 +111,9 @@ def on_pre_build(config):
     if SERVING:   # what a rebuild would do again for nothing, done once per process (hooks/site/serve.py)
         serve.keep_theme(config)
         serve.keep_search(config)
+        lang = current_language(config)
+        serve.keep_renders(repr((cache.fingerprint(lang), lang, sorted(BUILD.labels[lang].items()), BUILD.settings,
+                                 BUILD.checker.cache_key() if BUILD.checker.on else None)), BUILD.problems)
 
 
 def on_serve(server, config, builder):

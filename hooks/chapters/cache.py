@@ -29,15 +29,22 @@ FOLDER = ROOT / ".cache" / "bank"
 SOURCES = ("grader/**/*.py", "grader/locale/*/LC_MESSAGES/*.po", "hooks/chapters/render.py", "hooks/checker/workspace.py", "hooks/chapters/mathml.py")
 
 
-@lru_cache(maxsize=1)
-def fingerprint() -> str:
-    return files.fingerprint([path for pattern in SOURCES for path in sorted(ROOT.glob(pattern))], ROOT)
+@lru_cache(maxsize=None)
+def fingerprint(locale: str | None = None) -> str:
+    """The bank's sources; with ``locale``, of its catalogs only that locale's and English (which a message
+    missing from it falls back to): a French catalog's save changes no English page's exercises."""
+    paths = [path for pattern in SOURCES for path in sorted(ROOT.glob(pattern))]
+    if locale is not None:
+        paths = [path for path in paths if path.suffix != ".po" or path.parts[-3] in (locale, "en")]
+    return files.fingerprint(paths, ROOT)
 
 
-def cached(kind: str, key: object, compute: Callable[[], object], sources: list[Path] | None = None) -> object:
+def cached(kind: str, key: object, compute: Callable[[], object], sources: list[Path] | None = None,
+           locale: str | None = None) -> object:
     """`compute()`'s JSON-able result, computed once per fingerprint and key; `sources`: the files it depends on,
-    when they are not the bank's (`SOURCES`: a result that no catalog changes is not computed again for one)."""
-    stamp = fingerprint() if sources is None else files.fingerprint(sources, ROOT)
+    when they are not the bank's (`SOURCES`: a result that no catalog changes is not computed again for one);
+    ``locale``: a result in that locale, which no other locale's catalog changes."""
+    stamp = fingerprint(locale) if sources is None else files.fingerprint(sources, ROOT)
     name = hashlib.sha256(json.dumps([stamp, kind, key], sort_keys=True, default=str).encode()).hexdigest()
     path = FOLDER / f"{kind}-{name[:24]}.json"
     if path.exists():

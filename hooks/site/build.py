@@ -155,7 +155,7 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
 
         key = [exercise_id, locale, sorted(labels[locale].items()), settings.solutions, settings.solution_gate,
                in_page.cache_key() if in_page else None]
-        return tuple(cache.cached("exercise", key, compute))
+        return tuple(cache.cached("exercise", key, compute, locale=locale))
 
     def figure(figure_id: str, locale: str) -> str:
         table = figure_labels(labels[locale])
@@ -165,7 +165,7 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
 
             return render.render_figure(figure_id, table, locale)   # the data only: answers are in the solution
 
-        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute)
+        return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute, locale=locale)
 
     return exercise, figure
 

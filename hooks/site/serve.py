@@ -25,8 +25,10 @@ import threading
 import urllib.parse
 import wsgiref.util
 from pathlib import Path
+from typing import NamedTuple
 
 import jinja2.bccache
+from mkdocs.structure.pages import Page
 
 LOCALE_ENV = "COURSE_SERVE_LOCALE"
 
@@ -123,6 +125,97 @@ def keep_search(config) -> None:
 
     index.add_entry_from_context = add_entry_from_context
     index.kept = True
+
+
+class Rendered(NamedTuple):
+    """What rendering a page's Markdown made, and what it said while it did (replayed when it is reused)."""
+
+    content: str
+    toc: object
+    title: str | None
+    anchors: set
+    links: dict          # the anchors it links to, by the linked file's src_uri
+    records: tuple       # the log records it emitted (a broken link's warning)
+    problems: tuple      # the build problems it added (an exercise that could not be rendered)
+
+
+_RENDERED: dict[tuple, Rendered] = {}   # by everything a page's render is made from; the last rebuild's only
+RENDERS = {"inputs": "", "problems": None}   # set before each build: what every page's render also reads
+
+
+class _Records(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record):
+        self.records.append(record)
+
+
+def keep_renders(inputs: str, problems: list) -> None:
+    """A page's Markdown is converted again only when what it is made from changed: its text (after the
+    hook's notices), its address, the site's files (its links), and ``inputs`` (the grader's sources, the
+    labels, the settings, the checker: what its blocks render). A page taken from the last rebuild says
+    again what its render said (warnings, problems), so the preview shows them as a full render does.
+    A save of one page converts that page only; ``make build`` never takes this path."""
+    RENDERS.update(inputs=inputs, problems=problems)
+    if getattr(Page.render, "kept", False):
+        return
+    convert = Page.render
+    previous: dict[tuple, Rendered] = {}
+
+    def render(page, config, files):
+        key = (RENDERS["inputs"], page.file.src_uri, page.file.dest_uri, page.url, page.markdown,
+               _site_files(files, config.docs_dir))
+        found = _RENDERED.get(key) or previous.get(key)
+        if found is None:
+            found = _render(convert, page, config, files)
+        else:
+            page.content, page.toc, page._title_from_render = found.content, found.toc, found.title
+            page.present_anchor_ids = set(found.anchors)
+            page.links_to_anchors = {files.get_file_from_path(uri): dict(a) for uri, a in found.links.items()
+                                     if files.get_file_from_path(uri) is not None}
+            for record in found.records:
+                logging.getLogger(record.name).handle(record)
+            RENDERS["problems"].extend(found.problems)
+        _RENDERED[key] = found
+
+    def new_build():
+        """The renders of the build before the last are forgotten (a page edited away never comes back)."""
+        previous.clear()
+        previous.update(_RENDERED)
+        _RENDERED.clear()
+
+    render.kept = True
+    render.new_build = new_build
+    Page.render = render
+
+
+def new_renders() -> None:
+    """Before each serve build: keep only the last build's renders."""
+    getattr(Page.render, "new_build", lambda: None)()
+
+
+def _render(convert, page, config, files) -> Rendered:
+    problems, start = RENDERS["problems"], len(RENDERS["problems"])
+    said, mkdocs_log = _Records(), logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(said)
+    try:
+        convert(page, config, files)
+    finally:
+        mkdocs_log.removeHandler(said)
+    links = {file.src_uri: dict(anchors) for file, anchors in (page.links_to_anchors or {}).items()}
+    return Rendered(page.content, page.toc, page._title_from_render, set(page.present_anchor_ids or ()), links,
+                    tuple(said.records), tuple(problems[start:]))
+
+
+def _site_files(files, docs_dir: str) -> tuple:
+    """The chapters' files (not the theme's) and where each is written: what a page's links resolve against
+    (made once per build's files)."""
+    if getattr(files, "course_site_files", None) is None:
+        files.course_site_files = tuple(sorted((f.src_uri, f.dest_uri) for f in files
+                                               if os.path.normpath(f.src_dir or "") == os.path.normpath(docs_dir)))
+    return files.course_site_files
 
 
 def link_tree(source: Path, target: Path) -> None:

@@ -11,11 +11,11 @@ def test_computes_once_per_fingerprint_and_key(tmp_path, monkeypatch):
         calls.append(1)
         return ["<svg/>", len(calls)]
 
-    monkeypatch.setattr(cache, "fingerprint", lambda: "bank-v1")
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: "bank-v1")
     assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 1]
     assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 1]
     assert cache.cached("figure", ["reachable-region", "ja"], compute) == ["<svg/>", 2]
-    monkeypatch.setattr(cache, "fingerprint", lambda: "bank-v2")  # the bank's data changed
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: "bank-v2")  # the bank's data changed
     assert cache.cached("figure", ["reachable-region", "fr"], compute) == ["<svg/>", 3]
 
 
@@ -59,6 +59,25 @@ def test_the_fingerprint_follows_every_source_s_contents(tmp_path, monkeypatch):
         (tmp_path / name).write_text(edited, encoding="utf-8")
         assert cache.fingerprint.__wrapped__() != first, f"an edit of {name} left the fingerprint as it was"
         (tmp_path / name).write_text(text, encoding="utf-8")
+
+
+def test_a_locale_s_fingerprint_follows_its_catalog_and_english_never_another_s(tmp_path, monkeypatch):
+    """A French catalog saved in the preview renders French exercises again, never English or Japanese ones."""
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    for locale in ("en", "fr", "ja"):
+        path = tmp_path / "grader" / "locale" / locale / "LC_MESSAGES" / "grader.po"
+        path.parent.mkdir(parents=True)
+        path.write_text(f'msgstr "{locale}"\n', encoding="utf-8")
+    (tmp_path / "grader" / "bank.py").write_text("BANK = 1\n", encoding="utf-8")
+    before = {locale: cache.fingerprint.__wrapped__(locale) for locale in ("en", "fr", "ja", None)}
+    changed = {}
+    for edited in ("fr", "en", "bank"):
+        path = (tmp_path / "grader" / "bank.py" if edited == "bank" else
+                tmp_path / "grader" / "locale" / edited / "LC_MESSAGES" / "grader.po")
+        path.write_text(path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+        changed[edited] = {locale for locale, stamp in before.items() if cache.fingerprint.__wrapped__(locale) != stamp}
+        before = {locale: cache.fingerprint.__wrapped__(locale) for locale in before}
+    assert changed == {"fr": {"fr", None}, "en": {"en", "fr", "ja", None}, "bank": {"en", "fr", "ja", None}}
 
 
 REFRESH = """

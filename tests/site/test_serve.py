@@ -92,6 +92,9 @@ class Asking(threading.Thread):
 def test_a_saved_page_catalog_message_and_exercise_module_are_served_and_no_request_waits_for_a_rebuild(tmp_path):
     project = copy_project(tmp_path / "project")
     log = tmp_path / "serve.log"
+    # a page no save touches links nowhere: each rebuild says so again, though that page is not converted again
+    with (project / "docs/fr/01-semantic-distance.md").open("a", encoding="utf-8") as page:
+        page.write("\n[lien](nulle-part.md)\n")
     # the checker's runtime left out: its trace is the other test's
     with serving(project, log, COURSE_PYODIDE_DIR=str(tmp_path / "no-runtime")) as (server, base):
         home = wait_for(base + "fr/", "ANDREA-120M", server, log)
@@ -112,6 +115,8 @@ def test_a_saved_page_catalog_message_and_exercise_module_are_served_and_no_requ
         asking.join()
     said = log.read_text(encoding="utf-8")
     assert said.count("Reloading browsers") >= 3, said[-3000:]
+    builds = said.count("Reloading browsers") + 1
+    assert said.count("contains a link 'nulle-part.md'") >= builds, said[-3000:]   # MkDocs' own, every build
     assert len(asking.answers) > 3 and all(answer == (200, True) for answer in asking.answers), asking.answers
 
 
