@@ -14,7 +14,8 @@ Event order, per language build (mkdocs-static-i18n runs one build per locale):
                    true` in its front matter); in serve, the page's problems above its text
   on_page_content  keep formulas out of search; link
                    the exercises to the grader's install page; the home page's progress (hooks/checker/workspace.py)
-  on_pre_build     in serve: the theme's templates compiled and listed, and each page's search entries made,
+  on_pre_build     the search index reads a page without the insides of what it skips (an SVG's tags...);
+                   in serve: the theme's templates compiled and listed, and each page's search entries made,
                    once per process; a page's Markdown converted again only when what it is made from
                    changed (hooks/site/serve.py)
   on_post_page     TeX to MathML in the written page; its content through an allow-list (markup
@@ -53,7 +54,7 @@ from hooks.chapters.mathml import MathError, out_of_search, render_math  # noqa:
 from hooks.chapters.readable import Unreadable  # noqa: E402
 from hooks.checker import pack, trace, workspace  # noqa: E402
 from hooks.checker import publish as checker  # noqa: E402
-from hooks.site import build, serve  # noqa: E402
+from hooks.site import build, search, serve  # noqa: E402
 from hooks.site.settings import Settings, SettingsError  # noqa: E402
 from hooks.theme import page as theme  # noqa: E402
 
@@ -108,6 +109,7 @@ def on_config(config):
 
 
 def on_pre_build(config):
+    search.keep_out_skipped(config)   # the search index never reads inside what it skips (hooks/site/search.py)
     if SERVING:   # what a rebuild would do again for nothing, done once per process (hooks/site/serve.py)
         serve.keep_theme(config)
         serve.keep_search(config)

@@ -143,3 +143,19 @@ def test_formulas_stay_out_of_search_but_the_words_around_them_do_not(built_site
         assert leftover not in lesson, leftover
     html = page(built_site, "en", "02-attention-projection")
     assert "<math" in html and "arithmatex" not in html
+
+
+def test_every_page_s_search_sections_are_the_same_read_whole_or_with_the_skipped_parts_emptied(built_site):
+    """The search index reads each page through hooks/site/search.py's searchable: the theme's parser, fed
+    each built page's article whole and emptied, finds the same sections, titles and text."""
+    from hooks.site.search import searchable
+    from tests.hooks.test_search import sections
+
+    articles = [re.search(r"<article[^>]*>(.*)</article>", path.read_text(encoding="utf-8"), re.S)
+                for path in all_pages(built_site)]
+    articles = [found.group(1) for found in articles if found]
+    assert len(articles) >= 6 * (len(LESSONS) + 1)
+    emptied = [searchable(article) for article in articles]
+    assert sum(map(len, emptied)) < sum(map(len, articles)) / 2      # the drawings and the checker's markup
+    for article, short in zip(articles, emptied):
+        assert sections(short) == sections(article)
