@@ -156,6 +156,6 @@ def test_every_page_s_search_sections_are_the_same_read_whole_or_with_the_skippe
     articles = [found.group(1) for found in articles if found]
     assert len(articles) >= 6 * (len(LESSONS) + 1)
     emptied = [searchable(article) for article in articles]
-    assert sum(map(len, emptied)) < sum(map(len, articles)) / 2      # the drawings and the checker's markup
+    assert any("<svg" in article for article in articles) and not any("<svg" in short for short in emptied)
     for article, short in zip(articles, emptied):
         assert sections(short) == sections(article)
