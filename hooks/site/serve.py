@@ -318,6 +318,19 @@ def start(server, config) -> Preview:
     return preview
 
 
+def warm_renderers() -> None:
+    """In the background, once the preview serves: import what renders an exercise (SymPy, the bank), which a
+    build answered from the disk cache never needed, so the first catalog or exercise module saved renders
+    at once instead of paying for the import."""
+    def load():
+        from grader import bank
+        from hooks.chapters import render  # noqa: F401
+
+        len(bank.EXERCISES)   # the registry is built on first use
+
+    threading.Thread(target=load, daemon=True, name="course-warm-renderers").start()
+
+
 def ask_rebuild() -> None:
     """From any thread: the preview builds again (nothing when not serving)."""
     for preview in PREVIEW:
