@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader import bank
+from tests.grader.inprocess import grader
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,6 +22,15 @@ def run(*args, env=None, cwd=ROOT):
     environ.update(env or {})
     proc = subprocess.run([GRADER, *map(str, args)], capture_output=True, text=True,
                           cwd=cwd, env=environ, timeout=60)
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "internal error" not in proc.stderr
+    return proc
+
+
+def here(*args, env=None, cwd=ROOT):
+    """``run``'s command in this process, for the tests whose subject is what it prints and its exit code
+    (tests/grader/inprocess.py): no interpreter and no SymPy to start again for each."""
+    proc = grader(*args, cwd=cwd, **(env or {}))
     assert "Traceback" not in proc.stderr + proc.stdout
     assert "internal error" not in proc.stderr
     return proc
@@ -72,16 +82,16 @@ def test_parse_error_draws_a_caret(answer, under, key):
 
 
 def test_malformed_toml_names_the_line():
-    proc = run("submit", DATA / "malformed.toml")
+    proc = here("submit", DATA / "malformed.toml")
     assert "malformed.toml" in proc.stderr and "line 3" in proc.stderr
 
 
 def test_malformed_json_names_the_line():
-    assert "line 4" in run("submit", DATA / "malformed.json").stderr
+    assert "line 4" in here("submit", DATA / "malformed.json").stderr
 
 
 def test_json_schema():
-    data = json.loads(run("submit", DATA / "partial.toml", "--format", "json").stdout)
+    data = json.loads(here("submit", DATA / "partial.toml", "--format", "json").stdout)
     assert set(data) == {"score", "max_score", "seed", "exercises"} and data["seed"] is None
     assert [e["id"] for e in data["exercises"]] == list(bank.EXERCISES)   # every exercise, in lesson order
     assert data["max_score"] == sum(e.max_score for e in bank.EXERCISES.values()) and data["score"] == 1
@@ -95,7 +105,7 @@ def test_json_schema():
 
 
 def test_check_json():
-    data = json.loads(run("check", "embedding-distances", "parakeet-monkey", "0.09",
+    data = json.loads(here("check", "embedding-distances", "parakeet-monkey", "0.09",
                           "--format", "json").stdout)
     assert data["note"] == "squared-distance" and data["correct"] is False
 
@@ -171,7 +181,7 @@ def test_errors_and_lists_in_the_environment_language(env, args, expected):
 
 
 def test_an_unknown_language_by_name_is_refused():
-    proc = run("list", env={"GRADER_LANG": "klingon"})
+    proc = here("list", env={"GRADER_LANG": "klingon"})
     assert proc.returncode == 2 and "GRADER_LANG" in proc.stderr
 
 
@@ -280,7 +290,7 @@ def test_an_unusable_seed_is_refused_in_the_students_language(args):
 def test_an_unusable_seed_in_a_file(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('seed = 1.5\n["terrain-warmup"]\nlr-at-step = "1"\n')
-    proc = run("submit", bad)
+    proc = here("submit", bad)
     assert proc.returncode == 2 and "bad.toml" in proc.stderr and 'seed = "s0042"' in proc.stderr
 
 
@@ -320,14 +330,14 @@ def test_gradescope_on_stdout_in_the_students_language():
 
 def test_gradescope_for_an_unreadable_file_still_writes_results(tmp_path):
     target = tmp_path / "results.json"
-    proc = run("submit", DATA / "malformed.toml", "--format", "gradescope", "--output", target)
+    proc = here("submit", DATA / "malformed.toml", "--format", "gradescope", "--output", target)
     assert proc.returncode == 2 and "line 3" in proc.stderr
     data = json.loads(target.read_text())
     assert data["score"] == 0 and data["tests"] == [] and "line 3" in data["output"]
 
 
 def test_gradescope_is_only_for_submit():
-    assert run("check", "attention-weights", "scores", "1", "--format", "gradescope").returncode == 2
+    assert here("check", "attention-weights", "scores", "1", "--format", "gradescope").returncode == 2
 
 
 # --- an answer that begins with '-' (issue 12) --------------------------------------
@@ -408,7 +418,7 @@ def test_json_output_is_always_valid_utf8(answer):
 
 @pytest.mark.parametrize("name", ["key:nope.toml", "key:error-internal.toml"])
 def test_a_file_name_that_looks_like_a_message_key(name):
-    proc = run("submit", name)
+    proc = here("submit", name)
     assert proc.returncode == 2 and name in proc.stderr
 
 
@@ -434,22 +444,22 @@ def test_an_integer_toml_reads_in_a_base_or_with_separators_is_refused_as_its_qu
     for written in ("0x320", "0o17", "0b11", "1_200", "+1_200"):
         path = tmp_path / "answers.toml"
         path.write_text(f'lang = "en"\n\n[terrain-warmup]\nstep-at-fraction = {written}   # the step\n')
-        result = run("submit", str(path), "--exercises", "terrain-warmup")
+        result = here("submit", str(path), "--exercises", "terrain-warmup")
         assert result.returncode == 2, (written, result.stdout, result.stderr)
         assert f"{path}: line 4: not valid TOML: an integer in hexadecimal" in result.stderr + result.stdout, written
         assert "Traceback" not in result.stderr
     path.write_text('[terrain-warmup]\nstep-at-fraction = 800\nlr-at-step = "x = 0x1"\n')   # decimal, and a string
-    result = run("submit", str(path), "--exercises", "terrain-warmup")
+    result = here("submit", str(path), "--exercises", "terrain-warmup")
     assert result.returncode == 1 and "✓ step-at-fraction" in result.stdout, result.stdout + result.stderr
 
 
 def test_a_json_name_given_twice_is_refused_with_its_line_as_toml_refuses_it(tmp_path):
     path = tmp_path / "answers.json"
     path.write_text('{"terrain-warmup": {\n  "lr-at-step": "1",\n  "lr-at-step": "7.5e-6"\n}}\n')
-    result = run("submit", str(path))
+    result = here("submit", str(path))
     assert result.returncode == 2 and f"{path}: line 3: not valid JSON: a name given twice" in result.stderr, result.stderr
     path.write_text('{"terrain-warmup": {"lr-at-step": "1"}, "terrain-warmup": {"step-at-fraction": "1200"}}')
-    result = run("submit", str(path), "--lang", "fr")
+    result = here("submit", str(path), "--lang", "fr")
     assert result.returncode == 2 and "ligne 1" in result.stderr and "un nom donné deux fois" in result.stderr
 
 
@@ -457,5 +467,5 @@ def test_a_json_name_given_twice_is_refused_with_its_line_as_toml_refuses_it(tmp
 def test_a_file_s_language_is_read_whatever_its_case(tmp_path, written):
     path = tmp_path / "answers.toml"
     path.write_text(f'lang = "{written}"\n\n[terrain-warmup]\nlr-at-step = "0,0000075"\n')
-    result = run("submit", str(path), "--exercises", "terrain-warmup")
+    result = here("submit", str(path), "--exercises", "terrain-warmup")
     assert result.returncode == 1 and "✓ lr-at-step" in result.stdout, result.stdout + result.stderr
