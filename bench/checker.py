@@ -1,6 +1,6 @@
 """Benchmark: the in-page checker in headless Chromium on this machine, every figure from a cold cache.
 
-    python bench/checker.py [--site DIR] [--main-site DIR] [--main-ref REF] [--runs N] [--later N]
+    python bench/checker.py [--site DIR] [--main-site DIR] [--main-ref REF] [--runs N] [--later N] [--alone]
 
 Builds the site (or takes --site), serves it on 127.0.0.1 and prints:
 
@@ -8,7 +8,8 @@ Builds the site (or takes --site), serves it on 127.0.0.1 and prints:
   tree's site and --main-ref's in turn): the first visit (page asked for -> first verdict), a lesson reached
   by its link in the page (click -> first verdict), the first exact form there (Check -> verdict), *Show
   this variant* and *Load answers* as the first thing done on a lesson reached by its link (click -> done),
-  and a lesson opened anew, its files in the cache (page asked for -> first verdict);
+  and a lesson opened anew, its files in the cache (page asked for -> first verdict), with how its grader
+  started (from the kept snapshot, or fresh); ``--alone`` walks this tree's site only;
 
 - the first verdict for a plain number, from the first click into an answer box (target <= 8 s);
 - each later verdict (plain numbers and exact forms, once loaded): median and slowest (target <= 300 ms);
@@ -34,6 +35,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,6 +162,8 @@ def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str,
     page.goto(url + REOPENED.lesson, wait_until="domcontentloaded")
     verdict(page, REOPENED)
     took["reopened"] = time.perf_counter() - start
+    # how the grader started on the page opened anew: "snapshot" (the started grader an earlier page kept) or "fresh"
+    took["reopened-start"] = page.evaluate("() => document.querySelector('[data-start]')?.dataset.start || 'unsaid'")
     return took
 
 
@@ -227,13 +231,17 @@ def walked(browser, url: str, folder: Path) -> dict[str, float]:
         context.close()
 
 
-def print_journeys(walks: dict[str, dict[str, list[float]]]) -> None:
-    """One line a row: each site's median and range, the first site's against the others'."""
+def print_journeys(walks: dict[str, dict[str, list]]) -> None:
+    """One line a row: each site's median and range, the first site's against the others'; then how the page
+    opened anew started its grader, on each site."""
     for row, what in ROWS.items():
         cells = [f"{name}: {statistics.median(rows[row]):5.2f} s [{min(rows[row]):.2f}-{max(rows[row]):.2f}]"
                  for name, rows in walks.items()]
         n = len(next(iter(walks.values()))[row])
         print(f"  {what:<60}" + "   ".join(cells) + f"   (n={n})")
+    started = [f"{name}: {', '.join(f'{how} {n}' for how, n in sorted(Counter(rows['reopened-start']).items()))}"
+               for name, rows in walks.items()]
+    print(f"  {'how the lesson opened anew started its grader':<60}" + "   ".join(started))
 
 
 def main() -> None:
@@ -244,6 +252,7 @@ def main() -> None:
                         "left main, git merge-base HEAD main)")
     parser.add_argument("--runs", type=int, default=5, help="cold starts and walks to time, of each kind")
     parser.add_argument("--later", type=int, default=10, help="later verdicts to time, of each kind")
+    parser.add_argument("--alone", action="store_true", help="walk this tree's site only (no reference build)")
     args = parser.parse_args()
     if args.main_ref is None:
         args.main_ref = subprocess.run(["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], check=True,
@@ -251,17 +260,18 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         site = args.site or build(ROOT, tmp / "site")
-        main_site = args.main_site or build_ref(args.main_ref, tmp / "main")
+        main_site = site if args.alone else args.main_site or build_ref(args.main_ref, tmp / "main")
         with serve(site) as url, serve(main_site) as main_url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                  args=["--no-sandbox", "--disable-gpu", "--disable-quic"])
             load = os.getloadavg()[0]
             plain_first, exact_first = [], []
-            walks = {"this tree": {row: [] for row in ROWS}, args.main_ref: {row: [] for row in ROWS}}
+            walks = {name: {row: [] for row in [*ROWS, "reopened-start"]}
+                     for name in ["this tree"] + ([] if args.alone else [args.main_ref])}
             for _ in range(args.runs):   # interleaved: a busy moment weighs on both alike
                 plain_first.append(first_verdict(browser, url, PLAIN[0]))
                 exact_first.append(first_verdict(browser, url, EXACT[0]))
-                for name, where in (("this tree", url), (args.main_ref, main_url)):
+                for name, where in list(zip(walks, (url, main_url))):
                     for row, seconds in walked(browser, where, tmp).items():
                         walks[name][row].append(seconds)
             plain, exact = later_verdicts(browser, url, args.later)
