@@ -274,7 +274,6 @@ def test_the_404_page_is_the_default_locales(reader, base_url):
 
 
 @pytest.mark.parametrize("locale, name, region", [
-    ("ja", "01-semantic-distance", "article .course-solution .course-math"),
     (DEFAULT_LOCALE, "03-loss-terrain", "article .course-exercise__data"),
     ("fr", "04-simplex-walk", "article .course-solution ul"),
 ])
