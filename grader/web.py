@@ -102,8 +102,8 @@ def show(exercise_id: str, lang: str, seed: str | None = None) -> str:
 
 def figure(exercise_id: str, lang: str, seed: str, labels: str) -> str:
     """The figure of variant ``seed`` of the exercise, its data only, as the page's figure block draws the
-    lesson's: ``{"code": 0, "svg": text}``, or ``{"code": 2, "error": why}`` (an unusable seed, a figure
-    whose words ``labels`` lacks). ``labels``: the figure's words from the site (JSON, labels.toml's
+    lesson's: ``{"code": 0, "svg": text, "narrow": text}`` (its wide and its narrow layout), or
+    ``{"code": 2, "error": why}`` (an unusable seed, a figure whose words ``labels`` lacks). ``labels``: the figure's words from the site (JSON, labels.toml's
     [figures] table or the part of it the figure uses)."""
     from grader import bank
     from grader.model.seeds import InvalidSeed
@@ -111,10 +111,11 @@ def figure(exercise_id: str, lang: str, seed: str, labels: str) -> str:
     try:
         exercise = bank.variant(exercise_id, seed)
         drawn = exercise.definition.figure
-        svg = drawn.draw(exercise, json.loads(labels), lang, False) if drawn else ""
+        words = json.loads(labels)
+        svg, narrow = (drawn.draw(exercise, words, lang, False, narrow=n) if drawn else "" for n in (False, True))
     except (KeyError, InvalidSeed) as exc:
-        return json.dumps({"code": 2, "svg": "", "error": str(exc)}, ensure_ascii=False)
-    return json.dumps({"code": 0, "svg": svg, "error": ""}, ensure_ascii=False)
+        return json.dumps({"code": 2, "svg": "", "narrow": "", "error": str(exc)}, ensure_ascii=False)
+    return json.dumps({"code": 0, "svg": svg, "narrow": narrow, "error": ""}, ensure_ascii=False)
 
 
 def load(name: str, content: str, lang: str) -> str:

@@ -101,25 +101,27 @@ def derivation(ex, locale: str):
     return [r"w_i = \frac{e^{s_i}}{\sum_j e^{s_j}}, \quad s = " + tex_vector(scaled, locale)]
 
 
-def figure(ex, labels, locale: str, solutions: bool) -> str:
-    """Per key: its vector and, with solutions, its scaled score q·kᵢ/√d_k and softmax weight as bars."""
+def figure(ex, labels, locale: str, solutions: bool, narrow: bool = False) -> str:
+    """Per key: its vector and, with solutions, its scaled score q·kᵢ/√d_k and softmax weight as bars.
+    Narrow: each key's vector on a line of its own, its bars under it."""
     q, keys, d_k = tuple(ex.data["q"]), [tuple(k) for k in ex.data["keys"]], ex.data["d_k"]
     scaled, weights = tuple(ex.part("scaled").reference), tuple(ex.part("weights").reference)
-    W, top, row, bar = 640, 96, 46, 20
+    W, top, row, bar = (d.NARROW, 96, 66, 20) if narrow else (640, 96, 46, 20)
     H = top + row * len(keys) + 34
-    xs, xw, span = 215, 430, 120  # column starts (scores, weights) and the longest bar
+    # column starts (scores, weights), the longest bar, and how far under its key's line a row's bars are
+    xs, xw, span, under = (20, 190, 100, 22) if narrow else (215, 430, 120, 0)
     values = [float(v) for v in scaled]
     low, high = min(0.0, *values), max(0.0, *values)
     zero = xs + (span * -low / (high - low) if high > low else 0)
     unit = span / (high - low) if high > low else 0
     body = [d.text(20, 24, labels["query"].format(q=d.point_text(q, locale), d_k=d.num(d_k, locale)), font_weight="600"),
-            d.text(20, 62, labels["col_key"], font_weight="600"),
+            *([] if narrow else [d.text(20, 62, labels["col_key"], font_weight="600")]),  # each key's line names it
             d.text(xs, 62, labels["col_scaled"], font_weight="600"), d.text(xs, 80, "q · kᵢ / √dₖ", size=12),
             d.text(xw, 62, labels["col_weight"], font_weight="600"), d.text(xw, 80, "softmax", size=12),
             d.line(20, 88, W - 20, 88, width=1)]
     for i, (key, s, w) in enumerate(zip(keys, scaled, weights)):
-        y = top + i * row
-        body.append(d.text(20, y + 15, f"k{chr(0x2081 + i)} = {d.point_text(key, locale)}"))
+        body.append(d.text(20, top + i * row + 15, f"k{chr(0x2081 + i)} = {d.point_text(key, locale)}"))
+        y = top + i * row + under
         body.append(d.rect(xw, y, span, bar, 0.0, stroke_opacity=0.35, stroke_dasharray="2 2"))
         if solutions:
             body.append(d.rect(min(zero, zero + float(s) * unit), y, abs(float(s)) * unit, bar, 0.2))
@@ -127,7 +129,7 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
             body.append(d.rect(xw, y, float(w) * span, bar, 0.55, d.ACCENT, d.ACCENT))
             body.append(d.text(xw + span + 8, y + 15, d.num(w, locale)))
     if solutions:
-        body.append(d.line(zero, top - 4, zero, top + row * len(keys) - row + bar + 4, width=1))
+        body.append(d.line(zero, top + under - 4, zero, top + row * len(keys) - row + under + bar + 4, width=1))
         body.append(d.text(xw + span + 8, top + row * len(keys) + 8,
                            "Σ = " + d.num(sum(weights, sympy.S.Zero).simplify(), locale), size=12))
         rows = [labels["attention_row"].format(key=f"k{chr(0x2081 + i)}", score=d.num(s, locale), weight=d.num(w, locale))
@@ -137,7 +139,7 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
         rows = [f"k{chr(0x2081 + i)} = {d.point_text(key, locale)}" for i, key in enumerate(keys)]
         alt = "alt_attention_keys"
     desc = labels[alt].format(q=d.point_text(q, locale), d_k=d.num(d_k, locale), rows=d.list_text(rows, locale))
-    return d.svg("attention-weights", W, H, labels["title_attention_weights"], desc, body)
+    return d.svg("attention-weights", W, H, labels["title_attention_weights"], desc, body, narrow)
 
 
 EXERCISE = Definition(

@@ -105,12 +105,12 @@ def derivation(ex, locale: str):
     return rows
 
 
-def figure(ex, labels, locale: str, solutions: bool) -> str:
+def figure(ex, labels, locale: str, solutions: bool, narrow: bool = False) -> str:
     """The three embeddings as points in an oblique 3-D view, the segments between them labelled with
     their distances (the answers: only with solutions)."""
     points = {name: tuple(ex.data[name]) for name in WORDS}
     distances = {(a, b): ex.part(f"{a}-{b}").reference for a, b in PAIRS}
-    W, H, M = 640, 400, 50
+    W, H, M = (d.NARROW, 350, 36) if narrow else (640, 400, 50)
     ex_, ey, ez = (-0.9, 0.3), (0.6, 0.3), (0.0, -1.0)  # an oblique view that keeps the segments apart
     unit = lambda v: tuple(sum(float(c) * e[i] for c, e in zip(v, (ex_, ey, ez))) for i in (0, 1))  # noqa: E731
     ends = [unit([max(1.0, max(float(v[i]) for v in points.values()) + 0.4) if j == i else 0 for j in range(3)])
@@ -143,14 +143,15 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
     a, b, c = WORDS
     coordinates = {name: d.point_text(points[name], locale) for name in WORDS}
     if solutions:
-        body.append(d.text(W - 12, H - 12, labels["embedding_note"], "end", 12))
+        note = d.wrap(labels["embedding_note"], W - 24, 12)
+        body += [d.text(W - 12, H - 12 - 16 * (len(note) - 1 - i), row, "end", 12) for i, row in enumerate(note)]
         dist = {frozenset(k): d.num(v, locale, 4) for k, v in distances.items()}
         desc = labels["alt_embedding_distances"].format(a=a, b=b, c=c, ab=dist[frozenset((a, b))],
                                                         ac=dist[frozenset((a, c))], bc=dist[frozenset((b, c))])
     else:
         desc = labels["alt_embedding_points"].format(a=a, b=b, c=c, va=coordinates[a], vb=coordinates[b],
                                                      vc=coordinates[c])
-    return d.svg("embedding-distances", W, H, labels["title_embedding_distances"], desc, body)
+    return d.svg("embedding-distances", W, H, labels["title_embedding_distances"], desc, body, narrow)
 
 
 def _distance_label(value, p1, p2, third, obstacles, locale) -> list[str]:

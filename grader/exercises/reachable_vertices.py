@@ -90,16 +90,18 @@ def data_items(ex, locale: str):
     return items
 
 
-def figure(ex, labels, locale: str, solutions: bool) -> str:
+def figure(ex, labels, locale: str, solutions: bool, narrow: bool = False) -> str:
     """The simplex of three weights as a triangle and the floor and cap lines; with solutions, the
     region they cut out and its labelled vertices."""
     sources, symbols, floors, caps = (ex.data[k] for k in ("sources", "symbols", "floors", "caps"))
-    W, H, side, cx, top = 640, 450, 380, 320, 56
+    W, H, side, cx, top = (d.NARROW, 330, 220, 180, 56) if narrow else (640, 450, 380, 320, 56)
     corners = [(cx, top), (cx - side / 2, top + side * math.sqrt(3) / 2), (cx + side / 2, top + side * math.sqrt(3) / 2)]
     at = lambda b: tuple(sum(float(w) * c[i] for w, c in zip(b, corners)) for i in (0, 1))  # noqa: E731
     body = [d.polygon(corners, width=1.5)]
-    for (x, y), symbol, source, dx, dy, anchor in zip(corners, symbols, sources, (-12, 24, -24), (4, 24, 24),
-                                                       ("end", "end", "start")):
+    # each corner's source: on a phone, the bottom ones further under their corner, towards the middle
+    beside = (((-12, 4, "end"), (-10, 40, "start"), (10, 40, "end")) if narrow else
+              ((-12, 4, "end"), (24, 24, "end"), (-24, 24, "start")))
+    for (x, y), symbol, source, (dx, dy, anchor) in zip(corners, symbols, sources, beside):
         body.append(d.text(x + dx, y + dy, f"{symbol} = {source}", anchor, font_weight="600"))
     points = [tuple(v) for v in ex.part("vertices").reference]
     middle, constraints = at((Fraction(1, 3),) * 3), []
@@ -113,16 +115,24 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
             dx, dy = x - middle[0], y - middle[1]
             dx, dy = dx / math.hypot(dx, dy), dy / math.hypot(dx, dy)
             anchor = "start" if dx > 0.75 else "end" if dx < -0.75 else "middle"
+            lx, anchor = d.within(x + 10 * dx, constraints[-1], anchor, 12, W)
             body += [d.line(*ends[0], *ends[1], width=2, dash="6 4"),
-                     d.text(x + 10 * dx, y + 16 * dy + 5, constraints[-1], anchor, 12, font_style="italic")]
+                     d.text(lx, y + 16 * dy + 5, constraints[-1], anchor, 12, font_style="italic", style=d.HALO)]
     texts = {"h": sources[0], "g": sources[1], "d": sources[2], "constraints": d.list_text(constraints, locale)}
     if not solutions:
         desc = labels["alt_simplex_constraints"].format(**texts)
-        return d.svg("reachable-region", W, H, labels["title_reachable_region"], desc, body)
+        return d.svg("reachable-region", W, H, labels["title_reachable_region"], desc, body, narrow)
     ordered = sorted(points, key=lambda p: math.atan2(at(p)[1] - centre[1], at(p)[0] - centre[0]))
     body.append(d.polygon([at(p) for p in ordered], d.ACCENT, 0.35, d.ACCENT, 2))
-    body.append(d.line(*centre, 206, 120, width=1))
-    body += [d.text(200, 116 + 17 * i, row, "end", font_weight="600") for i, row in enumerate(d.wrap(labels["region"], 150))]
+    if narrow:  # its name under the triangle
+        rows = d.wrap(labels["region"], W - 16)
+        body.append(d.line(*centre, cx, H - 20 - 17 * len(rows), width=1))
+        body += [d.text(cx, H - 8 - 17 * (len(rows) - 1 - i), row, "middle", font_weight="600")
+                 for i, row in enumerate(rows)]
+    else:
+        body.append(d.line(*centre, 206, 120, width=1))
+        body += [d.text(200, 116 + 17 * i, row, "end", font_weight="600")
+                 for i, row in enumerate(d.wrap(labels["region"], 150))]
     for p in ordered:
         x, y = at(p)
         dx, dy = x - centre[0], y - centre[1]
@@ -132,11 +142,13 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
             dx, dy = 0.8, (-0.4 if dy < 0 else 1.2)
         anchor = "start" if dx > 0.3 else "end" if dx < -0.3 else "middle"
         exact = ",".join(finite_decimal(c) or str(c) for c in p)
+        name = d.point_text(p, locale)
+        lx, anchor = d.within(x + 12 * dx, name, anchor, 12, W)
         body += [d.dot(x, y, 5, data_vertex=exact, stroke="currentColor"),
-                 d.text(x + 12 * dx, y + 14 * dy + 5, d.point_text(p, locale), anchor, 12, style=d.HALO)]
+                 d.text(lx, y + 14 * dy + 5, name, anchor, 12, style=d.HALO)]
     desc = labels["alt_reachable_region"].format(
         **texts, count=len(points), vertices=d.list_text([d.point_text(p, locale) for p in ordered], locale))
-    return d.svg("reachable-region", W, H, labels["title_reachable_region"], desc, body)
+    return d.svg("reachable-region", W, H, labels["title_reachable_region"], desc, body, narrow)
 
 
 EXERCISE = Definition(

@@ -87,7 +87,7 @@ def data_items(ex, locale: str):
     ]
 
 
-def figure(ex, labels, locale: str, solutions: bool) -> str:
+def figure(ex, labels, locale: str, solutions: bool, narrow: bool = False) -> str:
     """One row of cells per phase (warmup, full firehose, polish), one cell per source coordinate:
     filled when in play. With solutions, each row's dimension."""
     data = ex.data
@@ -95,14 +95,16 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
     warm_dim, full_dim, polish_dim = (ex.part(p).reference for p in ("warmup-dim", "full-dim", "polish-dim"))
     dropped = [s for s in polish_excluded if s not in warmup_sources]
     cells = list(warmup_sources) + [None] * (n - len(warmup_sources) - len(dropped)) + dropped
-    W, x0, size = 640, 24, (640 - 48) / n
+    W, x0 = (d.NARROW, 16) if narrow else (640, 24)
+    size = (W - 2 * x0) / n
     rows = [("row_warmup", {"until": format_number(data["warmup_until"], locale)}, lambda c: c in warmup_sources, 60, warm_dim),
             ("row_full", {}, lambda c: True, 236, full_dim),
             ("row_polish", {"start": format_number(data["polish_from"], locale)}, lambda c: c not in polish_excluded, 312,
              polish_dim)]
     body = []
     for key, params, in_play, y, dim in rows:
-        body.append(d.text(x0, y - 10, labels[key].format(**params), font_weight="600"))
+        # on a phone, the row's name over its dimension: side by side they would meet
+        body.append(d.text(x0, y - (28 if narrow else 10), labels[key].format(**params), font_weight="600"))
         if solutions:
             body.append(d.text(W - x0, y - 10, labels["dimension"].format(n=format_number(dim, locale)), "end",
                                font_weight="700", fill=d.ACCENT))
@@ -135,7 +137,7 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
         desc = labels["alt_warmup_subsimplex"].format(**texts, full_dim=full_dim, warm_dim=warm_dim, polish_dim=polish_dim)
     else:
         desc = labels["alt_subsimplex_cells"].format(**texts)
-    return d.svg("warmup-subsimplex", W, ly + 40, labels["title_warmup_subsimplex"], desc, body)
+    return d.svg("warmup-subsimplex", W, ly + 40, labels["title_warmup_subsimplex"], desc, body, narrow)
 
 
 EXERCISE = Definition(

@@ -90,13 +90,14 @@ def data_items(ex, locale: str):
     ]
 
 
-def figure(ex, labels, locale: str, solutions: bool) -> str:
+def figure(ex, labels, locale: str, solutions: bool, narrow: bool = False) -> str:
     """v2 ramps linearly from 0 to the peak over the warmup, then stays flat; v1 is at the peak from step 1.
-    With solutions, the asked step is marked with its learning rate."""
+    With solutions, the asked step is marked with its learning rate. Narrow: fewer ticks, the same plot."""
     peak_lr, warmup_steps, step = ex.data["peak_lr"], ex.data["warmup_steps"], ex.data["step"]
     lr_at_step = ex.part("lr-at-step").reference
-    W, H, left, right, top, bottom = 640, 380, 92, 610, 64, 316
-    xt, yt = d.ticks(Fraction(int(warmup_steps)) * 6 / 5), d.ticks(Fraction(peak_lr.p, peak_lr.q) * 23 / 20, 4)
+    W, H, left, right, top, bottom = (d.NARROW, 340, 84, 340, 64, 276) if narrow else (640, 380, 92, 610, 64, 316)
+    xt = d.ticks(Fraction(int(warmup_steps)) * 6 / 5, 3 if narrow else 5)
+    yt = d.ticks(Fraction(peak_lr.p, peak_lr.q) * 23 / 20, 4)
     X = lambda s: left + (right - left) * float(s) / float(xt[-1])  # noqa: E731
     Y = lambda v: bottom - (bottom - top) * float(v) / float(yt[-1])  # noqa: E731
     body = []
@@ -114,13 +115,14 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
              d.text(X(warmup_steps), Y(peak_lr) - 26, labels["warmup_end"], "middle", 12),
              d.text(X(warmup_steps), Y(peak_lr) - 10, labels["at_step"].format(step=format_number(warmup_steps, locale)),
                     "middle", 12)]
+    key_x = 8 if narrow else left + 8  # the legend: from the figure's edge on a phone
     for i, (key, kind) in enumerate((("legend_v1", d.ACCENT), ("legend_v2", "currentColor"))):
-        body += [d.line(left + 8, 20 + 20 * i, left + 38, 20 + 20 * i, width=2.5, color=kind,
+        body += [d.line(key_x, 20 + 20 * i, key_x + 30, 20 + 20 * i, width=2.5, color=kind,
                         stroke_dasharray="7 5" if i == 0 else None),
-                 d.text(left + 46, 25 + 20 * i, labels[key])]
+                 d.text(key_x + 38, 25 + 20 * i, labels[key])]
     peak, warmup = d.num(peak_lr, locale), format_number(warmup_steps, locale)
     if solutions:
-        px, py, tx, ty = X(step), Y(lr_at_step), left + (right - left) * 0.3, bottom - (bottom - top) * 0.16
+        px, py, tx, ty = X(step), Y(lr_at_step), left + (right - left) * (0.15 if narrow else 0.3), bottom - (bottom - top) * 0.16
         body += [d.line(px, py, tx - 4, ty + 8, width=1), d.dot(px, py, 4, fill=d.ACCENT, stroke="currentColor"),
                  d.text(tx, ty, labels["at_step"].format(step=format_number(step, locale)), font_weight="600"),
                  d.text(tx, ty + 18, labels["lr_value"].format(lr=d.num(lr_at_step, locale)))]
@@ -128,7 +130,7 @@ def figure(ex, labels, locale: str, solutions: bool) -> str:
                                                     lr=d.num(lr_at_step, locale))
     else:
         desc = labels["alt_warmup_ramp"].format(peak=peak, warmup=warmup)
-    return d.svg("warmup-schedule", W, H, labels["title_warmup_schedule"], desc, body)
+    return d.svg("warmup-schedule", W, H, labels["title_warmup_schedule"], desc, body, narrow)
 
 
 EXERCISE = Definition(

@@ -84,6 +84,17 @@ def wrap(content: str, max_width: float, size=13) -> list[str]:
     return rows + [current.rstrip()] if current.strip() else rows
 
 
+def within(x, content: str, anchor: str, size, figure_width, margin=4) -> tuple[float, str]:
+    """(x, anchor) for a label at ``x`` that would run past an edge of the figure: held at that edge."""
+    w = width(content, size)
+    left = x - {"start": 0, "middle": w / 2, "end": w}[anchor]
+    if left < margin:
+        return margin, "start"
+    if left + w > figure_width - margin:
+        return figure_width - margin, "end"
+    return x, anchor
+
+
 def line(x1, y1, x2, y2, width=1.5, dash=None, color="currentColor", **attributes) -> str:
     return (f'<line x1="{coord(x1)}" y1="{coord(y1)}" x2="{coord(x2)}" y2="{coord(y2)}" stroke="{color}" '
             f'stroke-width="{width}"{_attrs({"stroke_dasharray": dash, **attributes})}/>')
@@ -115,11 +126,19 @@ def axis(x1, y1, x2, y2, name="", anchor="start", dx=6, dy=4) -> str:
     return line(x1, y1, x2, y2) + polygon(head, opacity=1, width=1) + (text(x2 + dx, y2 + dy, name, anchor) if name else "")
 
 
-def svg(figure_id: str, width: int, height: int, title: str, desc: str, body: list[str]) -> str:
+# a narrow layout is drawn NARROW wide, for a column under 560 px (a phone's is ~343): its labels, 12 or 13
+# units, stay above 11 px there; the page shows one of the two layouts (course.css)
+NARROW = 360
+
+
+def svg(figure_id: str, width: int, height: int, title: str, desc: str, body: list[str], narrow: bool = False) -> str:
     """The figure: named by its title, described by its desc (a screen reader reads the name first,
-    the description on request)."""
+    the description on request). The narrow layout's ids end in ``-narrow`` (both layouts are on the page)."""
+    if narrow:
+        figure_id += "-narrow"
+    kind = "course-svg course-svg--narrow" if narrow else "course-svg"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
-            f'role="img" aria-labelledby="{figure_id}-title" aria-describedby="{figure_id}-desc" class="course-svg" '
+            f'role="img" aria-labelledby="{figure_id}-title" aria-describedby="{figure_id}-desc" class="{kind}" '
             f'fill="currentColor" font-family="{escape(SANS)}">'
             f'<title id="{figure_id}-title">{escape(title)}</title><desc id="{figure_id}-desc">{escape(desc)}</desc>'
             + "".join(body) + "</svg>")

@@ -86,12 +86,13 @@ class Part:
 
 @dataclass(frozen=True)
 class Figure:
-    """A figure drawn from an exercise: ``draw(exercise, labels, locale, solutions)`` gives SVG.
+    """A figure drawn from an exercise: ``draw(exercise, labels, locale, solutions, narrow=False)`` gives SVG,
+    ``narrow`` the layout for a phone's column (drawing.NARROW wide, from the same data).
 
     ``labels`` is the locale's ``[figures]`` table of labels.toml. With ``solutions`` False the
     figure draws the data only, never a reference answer."""
     id: str
-    draw: Callable[["Exercise", Mapping[str, str], str, bool], str]
+    draw: Callable[..., str]                                       # (exercise, labels, locale, solutions, narrow=False)
 
 
 def _none(*_args) -> tuple:

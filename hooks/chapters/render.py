@@ -161,16 +161,23 @@ def figure_words(exercise, labels: dict, locale: str) -> tuple[str, dict] | None
     if figure is None:
         return None
     recorded = _Recorded(figure_labels(labels))
-    figure.draw(exercise, recorded, locale, False)
+    for narrow in (False, True):
+        figure.draw(exercise, recorded, locale, False, narrow=narrow)
     return figure.id, {key: recorded[key] for key in sorted(recorded.read)}
 
 
-def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool = False) -> str:
+def render_figure(figure_id: str, labels: dict, locale: str, solutions: bool = False, narrow: bool = False) -> str:
     """One <svg> for ``figure_id`` (a KeyError if no exercise draws it), with ``labels`` (the locale's
-    [figures] table). The page's figure block draws the exercise's data, never its answers
-    (``solutions`` False); the drawing with the answers is in the worked solution (:func:`solution_figure`)."""
+    [figures] table), in its wide or its ``narrow`` layout. The page's figure block draws the exercise's data,
+    never its answers (``solutions`` False); the drawing with the answers is in the worked solution
+    (:func:`solution_figure`)."""
     definition = bank.figures()[figure_id]
-    return definition.figure.draw(bank.get(definition.id), labels, locale, solutions)
+    return definition.figure.draw(bank.get(definition.id), labels, locale, solutions, narrow=narrow)
+
+
+def both_layouts(figure_id: str, labels: dict, locale: str, solutions: bool = False) -> str:
+    """The wide <svg> then the narrow one, what a figure's drawing holds: the page shows one (course.css)."""
+    return "".join(render_figure(figure_id, labels, locale, solutions, narrow) for narrow in (False, True))
 
 
 def solution_figure(exercise, labels: dict, locale: str) -> str:
@@ -179,7 +186,7 @@ def solution_figure(exercise, labels: dict, locale: str) -> str:
     figure = exercise.definition.figure
     if figure is None:
         return ""
-    svg = render_figure(figure.id, figure_labels(labels), locale, solutions=True)
+    svg = both_layouts(figure.id, figure_labels(labels), locale, solutions=True)
     svg = suffixed_ids(svg, "-solution")
     return (f'<div class="course-solution__figure"><div class="course-figure__drawing" '
             f'data-search-exclude>{svg}</div></div>')

@@ -163,7 +163,7 @@ def renderers(settings: Settings, labels: dict, in_page: "checker.Checker | None
         def compute():
             from hooks.chapters import render
 
-            return render.render_figure(figure_id, table, locale)   # the data only: answers are in the solution
+            return render.both_layouts(figure_id, table, locale)   # the data only: answers are in the solution
 
         return cache.cached("figure", [figure_id, locale, sorted(table.items())], compute, locale=locale)
 

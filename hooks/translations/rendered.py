@@ -55,8 +55,8 @@ def drawn(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
     def compute():
         from hooks.chapters import render
 
-        return {figure: [text for solutions in (False, True)
-                         for text in figure_texts(render.render_figure(figure, table, locale, solutions))]
+        return {figure: [text for solutions in (False, True) for narrow in (False, True)
+                         for text in figure_texts(render.render_figure(figure, table, locale, solutions, narrow))]
                 for figure in render.figure_ids()}
 
     return cache.cached("figure-texts", [locale, table], compute)

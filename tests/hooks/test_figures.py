@@ -38,8 +38,8 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def draw(figure_id: str, locale: str = "en", solutions: bool = True) -> str:
-    return render_figure(figure_id, LABELS[locale], locale, solutions)
+def draw(figure_id: str, locale: str = "en", solutions: bool = True, narrow: bool = False) -> str:
+    return render_figure(figure_id, LABELS[locale], locale, solutions, narrow)
 
 
 def redraw(figure_id: str, data: dict, solutions: bool = True) -> str:
@@ -229,8 +229,9 @@ def test_with_solutions_off_a_figure_draws_the_data_not_the_answers(figure_id, l
 @pytest.mark.parametrize("figure_id", figure_ids())
 def test_the_page_draws_the_data_and_only_the_opened_solution_draws_the_answers(figure_id, locale, tmp_path,
                                                                                monkeypatch):
-    """The figure block, solutions on or off, is the data-only drawing; with solutions on, the worked solution
-    (a closed <details>) holds the drawing with the answers, under ids of its own."""
+    """The figure block, solutions on or off, is the data-only drawing in its two layouts, wide then narrow;
+    with solutions on, the worked solution (a closed <details>) holds the drawing with the answers, under ids
+    of its own."""
     from hooks.chapters import cache
     from hooks.chapters.labels import load_labels
     from hooks.site.build import renderers
@@ -241,18 +242,19 @@ def test_the_page_draws_the_data_and_only_the_opened_solution_draws_the_answers(
     exercise_id = bank.figures()[figure_id].id
     for solutions in (True, False):
         render_exercise, render_block = renderers(Settings(solutions=solutions), labels)
-        assert render_block(figure_id, locale) == draw(figure_id, locale, solutions=False), solutions
+        wide, narrow = (draw(figure_id, locale, False, narrow) for narrow in (False, True))
+        assert render_block(figure_id, locale) == wide + narrow, solutions
         body, solution = render_exercise(exercise_id, locale)
         assert "<svg" not in body
         if not solutions:
             assert solution == ""
             continue
-        assert solution.startswith('<details class="course-solution">') and solution.count("<svg") == 1
-        svg = re.search(r"<svg.*?</svg>", solution, re.S).group(0)
-        assert svg == drawing_with_ids(draw(figure_id, locale, solutions=True), "-solution")
-        root = ET.fromstring(svg)
-        assert root.get("aria-labelledby") == f"{figure_id}-title-solution"
-        assert root.find(f"{SVG}title").get("id") == f"{figure_id}-title-solution"
+        assert solution.startswith('<details class="course-solution">') and solution.count("<svg") == 2
+        for svg, narrow in zip(re.findall(r"<svg.*?</svg>", solution, re.S), (False, True)):
+            assert svg == drawing_with_ids(draw(figure_id, locale, True, narrow), "-solution")
+            root, name = ET.fromstring(svg), figure_id + ("-narrow" if narrow else "")
+            assert root.get("aria-labelledby") == f"{name}-title-solution"
+            assert root.find(f"{SVG}title").get("id") == f"{name}-title-solution"
 
 
 def drawing_with_ids(markup: str, suffix: str) -> str:
@@ -262,3 +264,16 @@ def drawing_with_ids(markup: str, suffix: str) -> str:
     for name in sorted(ids, key=len, reverse=True):
         markup = re.sub(rf'"{re.escape(name)}"', f'"{name}{suffix}"', markup)
     return markup
+
+
+@pytest.mark.parametrize("solutions", (False, True))
+@pytest.mark.parametrize("figure_id", figure_ids())
+def test_the_narrow_layout_is_a_phones_width_with_the_same_words_for_its_reader(figure_id, solutions):
+    """Drawn drawing.NARROW wide, its labels 12 units or more (over 11 px in a phone's 343 px column), named
+    and described as the wide one, under ids of its own."""
+    wide, narrow = (ET.fromstring(draw(figure_id, "fr", solutions, n)) for n in (False, True))
+    assert narrow.get("viewBox").split()[2] == str(drawing.NARROW) and "course-svg--narrow" in narrow.get("class")
+    assert min(float(t.get("font-size")) for t in narrow.iter(f"{SVG}text")) >= 12
+    assert narrow.get("aria-labelledby") == f"{figure_id}-narrow-title"
+    assert [narrow.find(f"{SVG}{tag}").text for tag in ("title", "desc")] == [wide.find(f"{SVG}{tag}").text
+                                                                            for tag in ("title", "desc")]

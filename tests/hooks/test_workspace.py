@@ -88,7 +88,8 @@ def test_the_words_a_page_carries_draw_every_variants_figure(figure_id, lang):
     for seed in ("s0042", "alice", "20240917", "7"):
         reply = json.loads(web.figure(exercise.id, lang, seed, json.dumps(carried)))
         variant = bank.variant(exercise.id, seed)
-        assert reply == {"code": 0, "svg": variant.definition.figure.draw(variant, table, lang, False), "error": ""}
+        wide, narrow = (variant.definition.figure.draw(variant, table, lang, False, narrow=n) for n in (False, True))
+        assert reply == {"code": 0, "svg": wide, "narrow": narrow, "error": ""}
         assert 'data-vertex' not in reply["svg"]
 
 

@@ -19,6 +19,7 @@ from hooks.chapters import render
 from hooks.chapters.labels import figure_labels, load_labels
 from tests.conftest import wait_ms
 from tests.site import test_browser as tb
+from tests.site.axe import NEXT_FRAMES
 from tests.site.test_checker import (  # noqa: F401 - fixtures
     CHECKING,
     SETTLED,
@@ -128,7 +129,7 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         top = lesson_data.evaluate(on_page)
         figure_id = bank.get(exercise).definition.figure.id
         drawing = page.locator(f"#figure-{figure_id} .course-figure__drawing")
-        lesson_desc = drawing.locator("svg desc").text_content()
+        lesson_desc = drawing.locator("svg desc").first.text_content()
         page.fill(".course-checker__seed", seed)
         page.click(".course-checker__use-seed")
         page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
@@ -145,13 +146,67 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         # the figure block draws the variant, data only, as the grader draws it
         _, words = render.figure_words(bank.get(exercise), LABELS[locale], locale)
         expected = ET.fromstring(json.loads(web.figure(exercise, locale, seed, json.dumps(words)))["svg"])
-        assert drawing.locator("svg desc").text_content() == expected.find(f"{SVG}desc").text != lesson_desc
-        assert drawing.locator("svg text").all_text_contents() == ["".join(t.itertext()) for t in expected.iter(f"{SVG}text")]
+        assert drawing.locator("svg desc").first.text_content() == expected.find(f"{SVG}desc").text != lesson_desc
+        narrow = ET.fromstring(json.loads(web.figure(exercise, locale, seed, json.dumps(words)))["narrow"])
+        assert drawing.locator("svg text").all_text_contents() == ["".join(t.itertext()) for svg in (expected, narrow)
+                                                                  for t in svg.iter(f"{SVG}text")]
         page.click(".course-checker__lesson")
         settle(page)
         assert lesson_data.is_visible() and view.is_hidden()
-        assert drawing.locator("svg desc").text_content() == lesson_desc
+        assert drawing.locator("svg desc").first.text_content() == lesson_desc
         reader.assert_clean(f"{locale} {exercise} variant")
+    finally:
+        reader.context.close()
+
+
+# --- a phone sees the whole figure and the whole formula
+
+# each shown figure (the page's and, opened, the worked solution's) and display formula that reaches past the
+# article, or scrolls; each figure's text drawn under 10 px (its font size times the drawing's scale)
+OUT_OF_THE_COLUMN = """() => {
+  const right = document.querySelector('article').getBoundingClientRect().right + 0.5;
+  const shown = [...document.querySelectorAll('article .course-figure__drawing svg')].filter(s => s.checkVisibility());
+  const figures = shown.map(svg => {
+    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+    const texts = [...svg.querySelectorAll('text')];
+    return {id: svg.getAttribute('aria-labelledby'), width: Math.round(box.width), natural: svg.viewBox.baseVal.width,
+            out: box.right > right || texts.some(t => t.getBoundingClientRect().right > right),
+            small: texts.filter(t => parseFloat(getComputedStyle(t).fontSize) * scale < 10).map(t => t.textContent)};
+  });
+  const formulas = [...document.querySelectorAll('article .course-math')].filter(m => m.checkVisibility())
+    .filter(m => m.getBoundingClientRect().right > right || m.scrollWidth > m.clientWidth + 1)
+    .map(m => m.textContent.slice(0, 40));
+  return {figures, formulas, hidden: [...document.querySelectorAll('article .course-figure__drawing')]
+    .map(d => [...d.children].filter(s => s.checkVisibility()).length)};
+}"""
+
+
+@pytest.mark.parametrize("locale, theme, width", [*((locale, theme, 375) for locale in tb.LOCALES for theme in ("light", "dark")),
+                                                   ("en", "light", 1280)])
+def test_a_phone_sees_every_figure_and_formula_whole(browser, base_url, locale, theme, width):
+    """At 375 px every figure (the page's and the opened solution's) and every display formula fits the article,
+    and no figure's label is under 10 px; one layout of each figure shows. At 1280 px the page's figures are at
+    their natural size."""
+    reader = tb.Reader(tb.new_context(browser, viewport={"width": width, "height": 900}, color_scheme=theme))
+    try:
+        lessons = [name for name in tb.PAGES if name not in tb.STAFF and name != "index"
+                   and (tb.count_blocks(locale, name, "figure") or "$$" in tb.source_of(locale, name).read_text("utf-8"))]
+        assert len(lessons) >= 5
+        for name in lessons:
+            reader.open(base_url + tb.path_of(locale, name))
+            reader.page.evaluate("() => document.querySelectorAll('article details.course-solution').forEach(d => { d.open = true; })")
+            reader.page.evaluate(NEXT_FRAMES)
+            seen = reader.page.evaluate(OUT_OF_THE_COLUMN)
+            where = f"{tb.path_of(locale, name)} at {width} px, {theme}"
+            assert set(seen["hidden"]) <= {1}, f"{where}: a drawing shows {seen['hidden']} layouts"
+            assert len(seen["figures"]) >= tb.count_blocks(locale, name, "figure"), where
+            assert not [f for f in seen["figures"] if f["out"]], f"{where}: {seen['figures']}"
+            assert not [f for f in seen["figures"] if f["small"]], f"{where}: {seen['figures']}"
+            assert not seen["formulas"], f"{where}: these formulas do not fit: {seen['formulas']}"
+            if width == 1280:   # the page's figures (a solution's is in the exercise's box, a little narrower)
+                page_figures = [f for f in seen["figures"] if not f["id"].endswith("-solution")]
+                assert page_figures and all(f["width"] == f["natural"] == 640 for f in page_figures), where
+        reader.assert_clean(where)
     finally:
         reader.context.close()
 
@@ -159,9 +214,11 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
 # --- figures: answers only inside the opened solution
 
 
-def figure_texts(figure_id: str, locale: str, solutions: bool) -> list[str]:
-    svg = render.render_figure(figure_id, figure_labels(LABELS[locale]), locale, solutions)
-    return ["".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text")]
+def figure_texts(figure_id: str, locale: str, solutions: bool, layouts=(False, True)) -> list[str]:
+    """The texts of the figure's layouts (wide, narrow: a drawing holds both), in order."""
+    return ["".join(t.itertext()) for narrow in layouts
+            for t in ET.fromstring(render.render_figure(figure_id, figure_labels(LABELS[locale]), locale, solutions,
+                                                        narrow)).iter(f"{SVG}text")]
 
 
 def flat(text: str) -> str:
@@ -191,9 +248,9 @@ def assert_figures_show_no_answers(reader, url: str, locale: str, solutions: boo
         page.add_style_tag(content=DRAWINGS_ONLY)
         printed = flat("".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(page.pdf(format="A4"))).pages))
         for figure_id in [f.get_attribute("id").removeprefix("figure-") for f in page.locator("article figure.course-figure").all()]:
-            data = figure_texts(figure_id, locale, False)
+            data = figure_texts(figure_id, locale, False, layouts=(False,))   # paper: the wide layout
             assert all(flat(label) in printed for label in data), f"{name}: the figure is not printed"
-            for label in set(figure_texts(figure_id, locale, True)) - set(data):
+            for label in set(figure_texts(figure_id, locale, True, layouts=(False,))) - set(data):
                 allowed = sum(flat(other).count(flat(label)) for other in data)
                 assert printed.count(flat(label)) <= allowed, f"{name}: {label!r} printed (an answer)"
         reader.assert_clean(f"{locale} {name} figures")

@@ -6,6 +6,7 @@
  *   landmark soup): a drawing by its figure's title, a formula by `data-scroll-label` (the page's word for
  *   "formula"), the data by the heading above them, the answers by their solution's summary. When it fits,
  *   it is neither a tab stop nor a group.
+ * - A display formula wider than the column is first set smaller (down to 5/8 of its size) to fit it.
  * - The theme puts each code block's copy button in a <nav> of its own: a button is not navigation, and a page
  *   of unnamed navigation landmarks is noise, so those are presentational.
  *
@@ -33,7 +34,16 @@
     return ["aria-label", summary ? summary.textContent.trim() : ""];
   }
 
+  /* a display formula wider than the column is set smaller to fit it, down to 5/8 of its size (~11 px: a
+     phone's column fits the course's longest); wider still, it scrolls */
+  function fit(el) {
+    el.style.fontSize = "";
+    const ratio = el.clientWidth / el.scrollWidth;
+    if (ratio < 1) el.style.fontSize = `${(100 * Math.max(ratio - 0.01, 0.625)).toFixed(1)}%`;
+  }
+
   function mark(el) {
+    if (el.matches(".course-math")) fit(el);
     const scrolls = el.scrollWidth > el.clientWidth + 1;
     if (scrolls === el.hasAttribute("tabindex")) return;
     if (!scrolls) return ATTRIBUTES.forEach(name => el.removeAttribute(name));

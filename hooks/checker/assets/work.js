@@ -391,7 +391,8 @@ export default function work(core) {
     const reply = await runner.run("figure", [exercise.dataset.exercise, LANG, seed, exercise.dataset.figureWords]);
     const svg = reply && reply.code === 0 && reply.svg ? svgNode(reply.svg) : null;
     if (!svg || exercise.dataset.seed !== seed) return;
-    drawing.replaceChildren(svg);
+    const narrow = reply.narrow ? svgNode(reply.narrow) : null;  // its phone layout, as the lesson's (course.css)
+    drawing.replaceChildren(...(narrow ? [svg, narrow] : [svg]));
     drawing.dataset.seed = seed;
   }
 
