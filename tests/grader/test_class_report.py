@@ -529,3 +529,47 @@ def test_the_instructors_page_s_example_is_what_grader_report_prints(tmp_path):
     proc = run(*words[1:], cwd=tmp_path)
     assert matches(proc.stdout.rstrip("\n").split("\n"), expected), proc.stdout
     assert (tmp_path / words[2] / "report.html").exists()
+
+
+# --- the words of the named mistakes -------------------------------------------
+
+def named_keys_with_values() -> set[str]:
+    """Every named mistake of the bank whose feedback, in some locale, needs values."""
+    from grader.languages.messages import LOCALES, catalog, placeholders
+    return {k for ex in bank.EXERCISES.values() for p in ex.parts for k in named_mistakes(ex.id, p.id)
+            if any(placeholders(catalog(lang).get(k) or catalog("en")[k]) for lang in LOCALES)}
+
+
+def test_every_named_mistake_needing_values_has_the_report_s_own_words_in_every_locale():
+    from grader.classreport.named import report_key
+    from grader.languages.messages import LOCALES, catalog
+    keys = named_keys_with_values()
+    assert {"point-outside-region", "weights-not-normalized", "other-part"} <= keys
+    for lang in LOCALES:
+        missing = sorted(k for k in keys if report_key(k) not in catalog(lang))
+        assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "id", "ja", "ko", "zh"])
+def test_the_report_names_every_mistake_without_an_ellipsis(tmp_path, lang):
+    out = tmp_path / "out"
+    out.mkdir()
+    parts = {}
+    for ex in bank.EXERCISES.values():
+        for p in ex.parts:
+            line = part_line(ex.id, p.id, "1", 0, "")
+            line["notes"] = list(named_mistakes(ex.id, p.id))
+            parts[(ex.id, p.id)] = line
+    (out / "results.jsonl").write_text(result_line("a", parts) + result_line("b", {}), encoding="utf-8")
+    proc = run("report", out, "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    html = (out / "report.html").read_text(encoding="utf-8")
+    cells = dict(re.findall(r"<tr><td[^>]*><code>([^<]+)</code></td><td[^>]*>([^<]*)</td>", html))
+    expected = {k for ex in bank.EXERCISES.values() for p in ex.parts for k in named_mistakes(ex.id, p.id)}
+    assert expected <= set(cells), sorted(expected - set(cells))
+    assert not [k for k in expected if "\u2026" in cells[k] or not cells[k]], cells
+    rows = read_csv(out, "mistakes")
+    assert {row["key"] for row in rows} == expected
+    assert not [row for row in rows if "\u2026" in row["feedback"] or not row["feedback"]]
+    json_rows = [m for e in read_json(out)["exercises"] for p in e["parts"] for m in p["mistakes"]]
+    assert not [m for m in json_rows if "\u2026" in m["feedback"]]
