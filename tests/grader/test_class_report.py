@@ -573,3 +573,21 @@ def test_the_report_names_every_mistake_without_an_ellipsis(tmp_path, lang):
     assert not [row for row in rows if "\u2026" in row["feedback"] or not row["feedback"]]
     json_rows = [m for e in read_json(out)["exercises"] for p in e["parts"] for m in p["mistakes"]]
     assert not [m for m in json_rows if "\u2026" in m["feedback"]]
+
+
+@pytest.mark.parametrize("lang, minus", [("fr", "\u22121,00"), ("en", "-1.00")])
+def test_a_negative_correlation_has_the_locale_s_minus_sign(tmp_path, lang, minus):
+    """French typography sets a true minus sign (U+2212); the CSV files are data: a hyphen-minus."""
+    out = tmp_path / "out"
+    out.mkdir()
+    key, other = ("embedding-distances", "parakeet-monkey"), ("attention-weights", "weights")
+    right = part_line(*other, "(1/3, 1/3, 1/3)", bank.get(other[0]).part(other[1]).points, "")
+    lines = [result_line("a", {key: part_line(*key, "3/10", 1, "")}),
+             result_line("b", {other: right}), result_line("c", {other: right})]
+    (out / "results.jsonl").write_text("".join(lines), encoding="utf-8")
+    assert run("report", out, "--lang", lang).returncode == 0
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert f": {minus}</span>" in html.replace("\u00a0:", ":"), re.findall(r".{40}1[.,]00.{10}", html)
+    assert "-1,00" not in html and ("\u2212" in html) == (lang == "fr")
+    row = next(r for r in read_csv(out, "parts") if (r["exercise"], r["part"]) == key)
+    assert float(row["discrimination"]) == -1.0
