@@ -343,7 +343,7 @@ class TableSource:
     def figures(self, part_id: str) -> int:
         return self.parts[part_id]["figures"]
 
-    def rules(self, part_id: str, values: tuple) -> list[Finding]:
+    def rules(self, part_id: str, values: tuple, figures: tuple) -> list[Finding]:
         raise Undecided("a wrong vector's feedback needs the exercise's own rules")
 
     def point_note(self, point: tuple) -> Finding:
