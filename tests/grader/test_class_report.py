@@ -591,3 +591,25 @@ def test_a_negative_correlation_has_the_locale_s_minus_sign(tmp_path, lang, minu
     assert "-1,00" not in html and ("\u2212" in html) == (lang == "fr")
     row = next(r for r in read_csv(out, "parts") if (r["exercise"], r["part"]) == key)
     assert float(row["discrimination"]) == -1.0
+
+
+def test_a_lone_surrogate_in_a_results_line_is_a_damaged_line_and_the_rest_is_reported(tmp_path):
+    """JSON may escape half of a UTF-16 pair ("\\ud800"): that is no text, and no page or CSV file can
+    hold it; a whole pair ("\\ud83d\\ude00", one emoji) is text like any other."""
+    out = tmp_path / "out"
+    out.mkdir()
+    key = ("embedding-distances", "parakeet-monkey")
+    good = result_line("a", {key: part_line(*key, "3/10", 1, "")})
+    lone_id = good.replace('"student": "a"', '"student": "\\ud800"')
+    lone_answer = result_line("c", {key: part_line(*key, "0.09", 0, "squared-distance")}).replace(
+        '"answer": "0.09"', '"answer": "0.09\\uDFFF"')
+    pair = good.replace('"student": "a"', '"student": "\\ud83d\\ude00"')
+    assert lone_id != good and pair != good and "\\uDFFF" in lone_answer
+    (out / "results.jsonl").write_text(good + lone_id + lone_answer + pair, encoding="utf-8")
+    proc = run("report", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "2 damaged or incomplete lines" in proc.stderr
+    report = read_json(out)
+    assert [(d["line"], d["reason"]) for d in report["source"]["damaged"]] == [(2, "not-record"), (3, "not-record")]
+    assert report["summary"]["graded"] == 2
+    assert [r["line"] for r in read_csv(out, "damaged")] == ["2", "3"]
