@@ -45,6 +45,7 @@ PREFERRED = ("answers.toml", "answers.json")     # the name the course asks for,
 SEED_FIELDS = ("email", "sid", "id")             # a Gradescope user's fields a variant can be seeded by (default first)
 SKIPPED_FOLDERS = ("__MACOSX",)
 NEAR_MISS = re.compile(r"\.(toml|json)|^answers", re.IGNORECASE)   # answers.toml.txt, answers.txt: a rename away
+VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")   # Gradescope's, for results and tests
 LISTED = 20                                      # the uploaded files a refusal names, at most
 
 
@@ -58,6 +59,8 @@ class Config:
     version: str = ""                             # the grader that wrote the zip (grader --version)
     engine: str = ""
     wheel: str = ""                               # the package inside the zip
+    visibility: str | None = None                 # when students see the results and each test (VISIBILITY);
+                                                  # None: Gradescope's default
 
     @classmethod
     def read(cls, path: Path) -> Config:
@@ -201,6 +204,13 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     return data, code
 
 
+def visible(data: dict, visibility: str) -> None:
+    """The results and each test shown to the student when ``visibility`` says (Gradescope's field)."""
+    data["visibility"] = visibility
+    for test in data.get("tests", ()):
+        test["visibility"] = visibility
+
+
 def shown(data: dict) -> None:
     """The feedback as Gradescope shows it and the log prints it: what would act on a terminal or reorder a line
     (ESC, U+202E from a file's name or a student's text) escaped, line breaks kept."""
@@ -214,7 +224,7 @@ def shown(data: dict) -> None:
 def run(root: Path) -> int:
     """Grade the submission under ``root`` and write ``results/results.json``, whatever happens."""
     results = root / "results" / "results.json"
-    lang = "en"
+    lang, config = "en", None
     try:
         config = Config.read(root / "source" / CONFIG)
         lang = config.lang
@@ -225,6 +235,8 @@ def run(root: Path) -> int:
         data, code = {"score": 0, "output": message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
                       "tests": []}, 3
     results.parent.mkdir(parents=True, exist_ok=True)
+    if config is not None and config.visibility in VISIBILITY:
+        visible(data, config.visibility)
     shown(data)
     write_atomic(results, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     print(data["output"])
