@@ -61,6 +61,7 @@ class Config:
     wheel: str = ""                               # the package inside the zip
     visibility: str | None = None                 # when students see the results and each test (VISIBILITY);
                                                   # None: Gradescope's default
+    feedback_format: str = "text"                 # each test's feedback: "text", or "md" (Markdown)
 
     @classmethod
     def read(cls, path: Path) -> Config:
@@ -197,7 +198,7 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     result = grade_submission(answers, lang, seed=seed, convention=submission.lang or lang, exercises=exercises)
     if seed is not None:
         said.append(message("autograder-variant", lang, seed=seed))
-    data = output.gradescope(result, lang)
+    data = output.gradescope(result, lang, markdown=config.feedback_format == "md")
     data["output"] = "\n".join([*said, data["output"]])
     code = (INTERNAL if result.internal_errors else UNDECIDED if result.undecided
             else OK if result.all_correct else NOT_CORRECT)
