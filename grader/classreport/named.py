@@ -39,9 +39,22 @@ def named_mistakes(exercise_id: str, part_id: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys))
 
 
+def report_key(key: str) -> str:
+    """The catalog key of the report's own words for a named mistake: a noun phrase naming the
+    misconception, which needs none of the values (a point, a sum...) of the feedback's template."""
+    return f"report.named.{key}"
+
+
 def note_text(key: str, lang: str) -> str:
-    """A note's words in ``lang``, its particulars (a point, a value...) left as '…'."""
+    """A note's words in ``lang``: its feedback when that needs no values; otherwise the report's
+    own words for it (:func:`report_key`), or, for a note that has none, the feedback with its
+    particulars left as '…'."""
     template = catalog(lang).get(key) or catalog(DEFAULT).get(key)
     if template is None:
         return key
-    return message(key, lang, **{name: "\u2026" for name in placeholders(template)})
+    names = placeholders(template)
+    if not names:
+        return message(key, lang)
+    if report_key(key) in catalog(DEFAULT):
+        return message(report_key(key), lang)
+    return message(key, lang, **{name: "\u2026" for name in names})

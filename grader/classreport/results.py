@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -19,6 +20,8 @@ from typing import NamedTuple
 from grader.grading.store import RESULTS, whole_lines
 
 NOT_JSON, NOT_RECORD = "not-json", "not-record"   # why a line is damaged (report.reason.<why>)
+# JSON's escape of a UTF-16 surrogate: a pair reads as one character, a lone one as no text at all
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 class PartResult(NamedTuple):
@@ -124,6 +127,8 @@ def read_range(path: Path, start: int, end: int | None):
                 damaged.append((number, NOT_JSON))
                 continue
             try:
+                if SURROGATE_ESCAPE.search(line) and not _text_only(value):
+                    raise DamagedLine
                 result = _result(value, shared)
             except (DamagedLine, KeyError, TypeError, AttributeError):
                 damaged.append((number, NOT_RECORD))
@@ -133,6 +138,16 @@ def read_range(path: Path, start: int, end: int | None):
         if collecting:
             gc.enable()
     return latest, damaged, number, size
+
+
+def _text_only(value) -> bool:
+    """Whether every string of a decoded line is text (a lone surrogate, ``"\\ud800"``, is not: no
+    page or CSV file can hold it)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _check(condition: bool) -> None:

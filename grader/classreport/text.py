@@ -3,14 +3,14 @@
 :func:`visible` shows control characters as escapes (``\\x1b``), so an id like
 ``\\x1b[2J`` cannot clear a terminal or hide text on a page; HTML escaping and CSV
 neutralisation come after it, in the writers. Numbers are written as everywhere else in the grader
-(:mod:`grader.languages.numerals`, CLDR's conventions): ``12,5 %`` and ``0,89`` in French, ``12.5%``
-and ``0.89`` in English.
+(:mod:`grader.languages.numerals`, CLDR's conventions): ``12,5 %``, ``0,89`` and ``\u22120,05`` (a true
+minus sign) in French, ``12.5%``, ``0.89`` and ``-0.05`` in English.
 """
 from __future__ import annotations
 
 import unicodedata
 
-from grader.languages.numerals import format_percent, format_places
+from grader.languages.numerals import format_percent, format_places, typeset_minus
 
 INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})   # controls, format marks, line/paragraph separators
 NONE = "\u2014"     # what stands for a value that does not exist (no students, no spread)
@@ -26,14 +26,14 @@ def visible(text: str) -> str:
 
 def number(x: float | None, lang: str, digits: int = 2) -> str:
     """A number in ``lang``'s format, at most ``digits`` decimals: 12.5, 12,5, 20 000."""
-    return NONE if x is None else format_places(x, lang, digits)
+    return NONE if x is None else typeset_minus(format_places(x, lang, digits), lang)
 
 
 def fixed(x: float | None, lang: str, digits: int = 2) -> str:
     """A number with exactly ``digits`` decimals (a correlation: 0.40, -0.05)."""
-    return NONE if x is None else format_places(x, lang, digits, trim=False)
+    return NONE if x is None else typeset_minus(format_places(x, lang, digits, trim=False), lang)
 
 
 def percent(share: float | None, lang: str) -> str:
     """A share as a percentage with at most one decimal, the locale's way: 12.5%, 12,5 %."""
-    return NONE if share is None else format_percent(share, lang, places=1)
+    return NONE if share is None else typeset_minus(format_percent(share, lang, places=1), lang)

@@ -101,12 +101,14 @@ def _zip(members: dict[str, bytes], executable: frozenset[str] = frozenset()) ->
     return buffer.getvalue()
 
 
-def autograder_zip(lang: str, exercises: tuple[str, ...] | None, variants: bool, seed_from: str) -> tuple[bytes, Config]:
+def autograder_zip(lang: str, exercises: tuple[str, ...] | None, variants: bool, seed_from: str,
+                   visibility: str | None = None, feedback_format: str = "text") -> tuple[bytes, Config]:
     """The autograder zip's bytes, and the configuration it holds."""
     from grader.judging.table import engine_version
     wheel_name, wheel_bytes = wheel()
     config = Config(lang=lang, exercises=None if exercises is None else list(exercises), variants=variants,
-                    seed_from=seed_from, version=metadata.version(PACKAGE), engine=engine_version(), wheel=wheel_name)
+                    seed_from=seed_from, version=metadata.version(PACKAGE), engine=engine_version(), wheel=wheel_name,
+                    visibility=visibility, feedback_format=feedback_format)
     members = {"setup.sh": SETUP.format(wheel=wheel_name).encode(), "run_autograder": RUN.encode(),
                wheel_name: wheel_bytes, CONFIG: config.text().encode()}
     return _zip(members, frozenset({"setup.sh", "run_autograder"})), config

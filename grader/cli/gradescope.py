@@ -45,6 +45,7 @@ PREFERRED = ("answers.toml", "answers.json")     # the name the course asks for,
 SEED_FIELDS = ("email", "sid", "id")             # a Gradescope user's fields a variant can be seeded by (default first)
 SKIPPED_FOLDERS = ("__MACOSX",)
 NEAR_MISS = re.compile(r"\.(toml|json)|^answers", re.IGNORECASE)   # answers.toml.txt, answers.txt: a rename away
+VISIBILITY = ("visible", "hidden", "after_due_date", "after_published")   # Gradescope's, for results and tests
 LISTED = 20                                      # the uploaded files a refusal names, at most
 
 
@@ -58,6 +59,9 @@ class Config:
     version: str = ""                             # the grader that wrote the zip (grader --version)
     engine: str = ""
     wheel: str = ""                               # the package inside the zip
+    visibility: str | None = None                 # when students see the results and each test (VISIBILITY);
+                                                  # None: Gradescope's default
+    feedback_format: str = "text"                 # each test's feedback: "text", or "md" (Markdown)
 
     @classmethod
     def read(cls, path: Path) -> Config:
@@ -194,11 +198,18 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     result = grade_submission(answers, lang, seed=seed, convention=submission.lang or lang, exercises=exercises)
     if seed is not None:
         said.append(message("autograder-variant", lang, seed=seed))
-    data = output.gradescope(result, lang)
+    data = output.gradescope(result, lang, markdown=config.feedback_format == "md")
     data["output"] = "\n".join([*said, data["output"]])
     code = (INTERNAL if result.internal_errors else UNDECIDED if result.undecided
             else OK if result.all_correct else NOT_CORRECT)
     return data, code
+
+
+def visible(data: dict, visibility: str) -> None:
+    """The results and each test shown to the student when ``visibility`` says (Gradescope's field)."""
+    data["visibility"] = visibility
+    for test in data.get("tests", ()):
+        test["visibility"] = visibility
 
 
 def shown(data: dict) -> None:
@@ -214,7 +225,7 @@ def shown(data: dict) -> None:
 def run(root: Path) -> int:
     """Grade the submission under ``root`` and write ``results/results.json``, whatever happens."""
     results = root / "results" / "results.json"
-    lang = "en"
+    lang, config = "en", None
     try:
         config = Config.read(root / "source" / CONFIG)
         lang = config.lang
@@ -225,6 +236,8 @@ def run(root: Path) -> int:
         data, code = {"score": 0, "output": message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
                       "tests": []}, 3
     results.parent.mkdir(parents=True, exist_ok=True)
+    if config is not None and config.visibility in VISIBILITY:
+        visible(data, config.visibility)
     shown(data)
     write_atomic(results, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     print(data["output"])

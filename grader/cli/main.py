@@ -22,7 +22,7 @@ from pathlib import Path
 from grader.cli import argtext
 from grader.cli import output as report
 from grader.cli.exits import INTERNAL, NOT_CORRECT, OK, UNDECIDED, UNUSABLE  # noqa: F401  (the codes the commands return)
-from grader.cli.gradescope import SEED_FIELDS
+from grader.cli.gradescope import SEED_FIELDS, VISIBILITY
 from grader.files import write_atomic
 from grader.languages.messages import LOCALES, UnknownLanguage, detect_lang, message
 from grader.model.seeds import seed_text
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the folder grader grade wrote its results to (its --out)")
     report_cmd.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                             help="worker processes (default: all cores)")
-    auto = sub.add_parser("autograder", parents=[common, assigned],
+    auto = sub.add_parser("autograder", parents=[_common(("text", "json", "md")), assigned],
                           help="write a Gradescope autograder zip of this grader (feedback in --lang)")
     auto.add_argument("--out", dest="zip_path", default="autograder.zip", metavar="ZIP",
                       help="where the zip goes (default: autograder.zip)")
@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--seed-from", choices=SEED_FIELDS, default=SEED_FIELDS[0],
                       help="which field of the student's Gradescope account seeds their variant (default: "
                            "email, which Gradescope always sends; sid only where the roster has student ids)")
+    auto.add_argument("--visibility", choices=VISIBILITY, default=None,
+                      help="when students see their results and each part's test (Gradescope's visibility; "
+                           "default: Gradescope's own)")
     return parser
 
 
@@ -414,8 +417,12 @@ def _autograder(args, lang) -> int:
         for path, line, kind, text in broken:     # each says what is wrong and the fix
             _warn(message("cli.located", lang, where="grader autograder", what=f"{path}:{line}: {kind}: {text}"))
         return UNUSABLE
+    markdown = args.format == "md"          # the students' feedback in Markdown; this command's own words as text
+    if markdown:
+        args.format = "text"
     try:
-        data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from)
+        data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from, args.visibility,
+                                      "md" if markdown else "text")
     except PackageNotFoundError:
         _warn(message("autograder.not-installed", lang, package=PACKAGE))
         return UNUSABLE

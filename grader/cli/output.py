@@ -7,6 +7,7 @@ through :func:`json_text`, always valid UTF-8.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from grader.judging.outcome import PartResult, caret, refusal_text  # noqa: F401  (caret: the report's too)
@@ -107,22 +108,52 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     return "\n".join(lines)
 
 
-def gradescope(result: SubmissionResult, lang: str) -> dict:
-    """Gradescope's autograder ``results.json``: a test per part, the total as ``score``.
+def gradescope(result: SubmissionResult, lang: str, markdown: bool = False) -> dict:
+    """Gradescope's autograder ``results.json``: a test per part, the total as ``score``; with
+    ``markdown``, each test's feedback in Markdown (``test_output_format``), the answer and how it was
+    read in code spans.
 
     Specification: https://gradescope-autograders.readthedocs.io/en/latest/specs/"""
     from grader.bank import EXERCISES
     tests = []
     for ex in result.exercises:
         for sub, part in enumerate(ex.parts, 1):
+            said = part.feedback if part.correct else f"[{part.note}] {part.feedback}"
             tests.append({"name": f"{ex.id}: {part.id}", "number": f"{EXERCISES[ex.id].lesson}.{sub}",
                           "score": part.score, "max_score": part.max_score,
                           "status": "passed" if part.correct else "failed",
-                          "output": part.feedback if part.correct
-                          else f"[{part.note}] {part.feedback}"})
-    return {"score": result.score,
+                          "output": markdown_feedback(part, said, lang) if markdown else said})
+    data = {"score": result.score,
             "output": score_text(result.score, result.max_score, lang),
             "tests": tests}
+    if markdown:
+        data.update(output_format="text", test_output_format="md")
+    return data
+
+
+MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~])")
+
+
+def markdown_text(text: str) -> str:
+    """Plain text that Markdown shows as it is: its punctuation escaped (CommonMark's backslash escapes)."""
+    return MARKDOWN_PUNCTUATION.sub(r"\\\1", text)
+
+
+def code_span(text: str) -> str:
+    """``text`` as a Markdown code span: fenced by more backticks than it holds in a row, spaced
+    from them (CommonMark), on one line."""
+    text = " ".join(text.splitlines())
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    return f"{fence} {text} {fence}"
+
+
+def markdown_feedback(part: PartResult, said: str, lang: str) -> str:
+    lines = [markdown_text(said)]
+    if part.answer is not None:
+        lines.append(message("your-answer", lang, expression=code_span(part.answer)))
+    if part.read_as is not None:
+        lines.append(message("read-as", lang, expression=code_span(part.read_as)))
+    return "\n\n".join(lines)
 
 
 def timeout_setting(exc, lang: str) -> str:

@@ -5,6 +5,7 @@ keys tie for the top score.
 """
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -12,7 +13,7 @@ import sympy
 from sympy import ImmutableMatrix, Integer
 
 from grader.arithmetic import compare
-from grader.languages.numerals import format_number
+from grader.languages.numerals import exact_fraction, format_number
 from grader.model import drawing as d
 from grader.model import geometry as g
 from grader.model.exercise import Definition, Figure, Part, finding
@@ -51,16 +52,38 @@ def mistakes(ex):
     }
 
 
-def sums_to_one(answer):
+def sums_to_one(answer, figures):
     """Weights must add up to 1: say what the student's add up to when they do not."""
     total = sum(answer, sympy.S.Zero)
     if compare.compare_scalar(total, sympy.S.One).equal:
         return None
+    return finding("weights-not-normalized", total=sum_as_written(total, answer, figures))
+
+
+def sum_as_written(total, answer, figures):
+    """The sum of the student's numbers at the precision they wrote: decimals with as many places as
+    the answer's longest decimal (a Decimal keeps them: 0.50 + 0.20 + 0.20 is 0.90), exact fractions as
+    a fraction, anything else (an exact form with e or sqrt) to 4 figures."""
+    fraction = exact_fraction(total)
+    places = [_places(exact_fraction(v), f) for v, f in zip(answer, figures) if f is not None]
+    if fraction is not None and places:
+        exact = Decimal(fraction.numerator) / Decimal(fraction.denominator)
+        return exact.quantize(Decimal(1).scaleb(-max(places)))
+    if fraction is not None:
+        return fraction.numerator if fraction.denominator == 1 else fraction
     try:
         value = compare.evaluated(total, 4)
     except compare.TooLarge:
         value = None
-    return finding("weights-not-normalized", total=value if value is not None else total)
+    return value if value is not None else total
+
+
+def _places(value: Fraction | None, figures: int) -> int:
+    """Decimal places of a decimal typed with ``figures`` significant figures: 0.0500 has 4, 12.50 has 2."""
+    if not value:
+        return max(figures - 1, 0)
+    magnitude = (Decimal(abs(value.numerator)) / Decimal(value.denominator)).adjusted()   # 0.05: -2
+    return max(figures - 1 - magnitude, 0)
 
 
 # --- variants: a query, three keys, a tie ------------------------------------

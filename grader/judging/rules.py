@@ -53,7 +53,7 @@ class Source(Protocol):
     def targets(self, part_id: str) -> tuple[tuple[Finding, tuple], ...]: ...
     def spreads(self, part_id: str) -> tuple: ...                       # each target's distance, at least
     def figures(self, part_id: str) -> int: ...
-    def rules(self, part_id: str, values: tuple) -> list[Finding]: ...   # the exercise's own, on a vector
+    def rules(self, part_id: str, values: tuple, figures: tuple) -> list[Finding]: ...   # the exercise's own, on a vector
     def point_note(self, point: tuple) -> Finding: ...                  # why a point of a set is wrong
 
 
@@ -84,9 +84,9 @@ class ExerciseSource:
     def figures(self, part_id: str) -> int:
         return targets.figures(self.exercise, part_id)
 
-    def rules(self, part_id: str, values: tuple) -> list[Finding]:
+    def rules(self, part_id: str, values: tuple, figures: tuple) -> list[Finding]:
         rules = self.exercise.definition.answer_rules.get(part_id, ())
-        return [f for rule in rules if (f := rule(values))]
+        return [f for rule in rules if (f := rule(values, figures))]
 
     def point_note(self, point: tuple) -> Finding:
         if self.exercise.definition.point_note is not None:
@@ -186,7 +186,7 @@ def _mistake(source: Source, part, answer: Answer) -> Finding | None:
 def _vector_findings(source: Source, part, answer: Answer, reference: tuple) -> list[Finding]:
     """The exercise's own rules on the answer (weights that do not sum to 1...), and a right answer
     in the wrong order."""
-    found = source.rules(part.id, answer.values)
+    found = source.rules(part.id, answer.values, answer.figures)
     if len(reference) <= 6:
         for perm in permutations(range(len(reference))):
             if perm != tuple(range(len(reference))) and all(

@@ -42,7 +42,7 @@ DIGITS = 60
 MAX_BYTES = 1 << 21                  # a table is about 40 kB
 NAME = re.compile(r"references-[0-9a-f]{16}\.json")
 DECIMAL = re.compile(r"-?[0-9]{1,40}(?:\.[0-9]{0,80})?(?:[eE][+-]?[0-9]{1,6})?")
-EXACT = re.compile(r"-?[0-9]{1,80}/[0-9]{1,80}")
+EXACT = re.compile(r"-?[0-9]{1,80}/0*[1-9][0-9]{0,79}")      # a fraction: its denominator is not 0
 _DOWN = Context(prec=DIGITS + 5, rounding=ROUND_FLOOR)
 _UP = Context(prec=DIGITS + 5, rounding=ROUND_CEILING)
 _trusted_only = False                 # set by the instructors' commands: build, never read
@@ -263,8 +263,16 @@ def value_of(number: dict):
 
 @cache
 def _exact(form: str):
-    from grader.reading.parse import parse_answer
-    return parse_answer(form).value
+    """A table number's exact form; a form that does not read as one number (a file edited by hand:
+    ``(1, 2)``, ``9**9**9**9``) decides nothing, and the lesson decides."""
+    from grader.reading.parse import AnswerSyntaxError, parse_answer
+    try:
+        parsed = parse_answer(form)
+    except AnswerSyntaxError:
+        raise Undecided("a damaged exact form") from None
+    if parsed.kind != "scalar":
+        raise Undecided("a damaged exact form")
+    return parsed.value
 
 
 class TablePart(NamedTuple):
@@ -302,29 +310,35 @@ class TableSource:
 
     def __init__(self, exercise_id: str):
         self.exercise_id = exercise_id
-        self.parts = table()[exercise_id]
+        self.parts = table().get(exercise_id) or {}      # a table edited by hand may lack it: the lesson decides
         self.kept: dict = {}
+
+    def entry(self, part_id: str) -> dict:
+        e = self.parts.get(part_id)
+        if e is None:
+            raise Undecided("the table lacks this part")
+        return e
 
     @_once
     def part(self, part_id: str) -> TablePart:
-        e = self.parts[part_id]
+        e = self.entry(part_id)
         return TablePart(part_id, e["points"], e["kind"], e["form"], e["whole"],
                          tuple((k, param_value(v)) for k, v in e["params"].items()))
 
     @_once
     def reference(self, part_id: str) -> tuple:
-        e = self.parts[part_id]
+        e = self.entry(part_id)
         if e["kind"] == "set":
             return tuple(tuple(value_of(v) for v in point) for point in e["reference"])
         return tuple(value_of(v) for v in e["reference"])
 
     @_once
     def mistakes(self, part_id: str) -> tuple[tuple[str, tuple], ...]:
-        return tuple((m["key"], tuple(value_of(v) for v in m["values"])) for m in self.parts[part_id]["mistakes"])
+        return tuple((m["key"], tuple(value_of(v) for v in m["values"])) for m in self.entry(part_id)["mistakes"])
 
     @_once
     def targets(self, part_id: str) -> tuple[tuple[Finding, tuple], ...]:
-        own = self.parts[part_id]
+        own = self.entry(part_id)
         found = [(finding(key), value) for key, value in self.mistakes(part_id)]
         for other_id, other in self.parts.items():
             if other_id != part_id and _shape(other) == _shape(own):
@@ -341,9 +355,9 @@ class TableSource:
         return tuple(None if bounds is None else bounds[0] for bounds in found)
 
     def figures(self, part_id: str) -> int:
-        return self.parts[part_id]["figures"]
+        return self.entry(part_id)["figures"]
 
-    def rules(self, part_id: str, values: tuple) -> list[Finding]:
+    def rules(self, part_id: str, values: tuple, figures: tuple) -> list[Finding]:
         raise Undecided("a wrong vector's feedback needs the exercise's own rules")
 
     def point_note(self, point: tuple) -> Finding:

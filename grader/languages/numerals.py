@@ -36,6 +36,9 @@ SERIES_SEPARATORS = MappingProxyType({"ja": "\u3001", "zh": "\u3001"})
 # Between the entries of a point or a vector: a comma, unless the decimal mark is one; French sets a
 # narrow no-break space before the semicolon (the grader's notation, not CLDR's)
 LIST_SEPARATORS = MappingProxyType({"fr": "\u202f; ", "id": "; "})
+# The minus sign of a number set in running text (the class report): U+2212 in French, as its
+# typography sets it (CLDR's fr writes a hyphen-minus; the grader reads both in an answer)
+MINUS_SIGNS = MappingProxyType({"fr": "\u2212"})
 GROUP_FROM = 5   # digits in the whole part from which it is grouped: 2000 stays, 20,000 is grouped
 
 DECIMAL_COMMA = frozenset(locale for locale, (mark, _) in FORMATS.items() if mark == ",")
@@ -131,6 +134,12 @@ def format_places(value: float, locale: str, places: int, trim: bool = True) -> 
     if float(text) == 0:
         text = text.lstrip("-")                                     # -0.001 to 2 places is 0
     return localized(text, locale)
+
+
+def typeset_minus(text: str, locale: str) -> str:
+    """A number already in the locale's format, with the locale's minus sign: '\u22120,05' in French."""
+    sign = MINUS_SIGNS.get(locale)
+    return sign + text[1:] if sign and text.startswith("-") else text
 
 
 def format_tuple(values, locale: str, digits: int = 4) -> str:

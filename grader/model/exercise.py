@@ -110,8 +110,8 @@ class Definition:
     invariants: Callable[[Mapping], list[str]]                    # what a variant must keep
     data_items: Callable[["Exercise", str], Sequence[str]]        # (exercise, locale) -> prose
     mistakes: Callable[["Exercise"], Mapping[str, Sequence[tuple[str, object]]]] = _none
-    answer_rules: Mapping[str, tuple[Callable[[Sequence], "Finding | None"], ...]] = \
-        field(default_factory=lambda: MappingProxyType({}))       # part id -> rules on a vector
+    answer_rules: Mapping[str, tuple[Callable[[Sequence, Sequence], "Finding | None"], ...]] = \
+        field(default_factory=lambda: MappingProxyType({}))       # part id -> rules on a vector (values, figures)
     point_note: Callable[["Exercise", tuple], "Finding"] | None = None   # set parts: a wrong point
     derivation: Callable[["Exercise", str], Sequence[str]] = _none   # display TeX of the working
     figure: Figure | None = None

@@ -231,6 +231,55 @@ def test_the_command_writes_the_same_zip_for_the_same_grader_and_options(tmp_pat
         assert archive.getinfo(script).external_attr >> 16 == 0o755
 
 
+@pytest.mark.parametrize("visibility", gradescope.VISIBILITY)
+def test_the_visibility_is_packed_and_set_on_the_results_and_every_test(tmp_path, visibility):
+    zipped = tmp_path / "a.zip"
+    proc = run("autograder", "--out", zipped, "--visibility", visibility, "--format", "json")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["visibility"] == visibility, proc.stderr
+    config = Config(**json.loads(zipfile.ZipFile(zipped).read("autograder.json")))
+    assert config.visibility == visibility
+    root = lay_out(tmp_path / "root", config, {"answers.toml": S0042}, [{"sid": "s0042"}])
+    _, results = grade_in_process(root)
+    assert results["visibility"] == visibility and results["tests"]
+    assert {t["visibility"] for t in results["tests"]} == {visibility}
+    refused = lay_out(tmp_path / "none", config, {}, [{"sid": "s0042"}])     # no file: said when Gradescope says
+    assert grade_in_process(refused)[1]["visibility"] == visibility
+
+
+def test_without_a_visibility_gradescope_s_default_stands_and_a_wrong_one_is_refused(tmp_path):
+    root = lay_out(tmp_path / "root", Config(), {"answers.toml": S0042}, [{"sid": "s0042"}])
+    results = grade_in_process(root)[1]
+    assert "visibility" not in results and not [t for t in results["tests"] if "visibility" in t]
+    proc = run("autograder", "--out", tmp_path / "a.zip", "--visibility", "later")
+    assert proc.returncode == 2 and "after_published" in proc.stderr and not (tmp_path / "a.zip").exists()
+
+
+MD_ANSWERS = '[attention-weights]\nweights = "(1/2, 1/4, 1/8)"\nscores = "(1, 1, `0`)"\n'
+
+
+def test_markdown_feedback_escapes_the_words_and_sets_the_answer_and_reading_in_code_spans(tmp_path):
+    zipped = tmp_path / "a.zip"
+    assert run("autograder", "--out", zipped, "--format", "md").returncode == 0
+    config = Config(**json.loads(zipfile.ZipFile(zipped).read("autograder.json")))
+    assert config.feedback_format == "md"
+    root = lay_out(tmp_path / "root", config, {"answers.toml": MD_ANSWERS}, [{"sid": "s0042"}])
+    results = grade_in_process(root)[1]
+    assert results["test_output_format"] == "md"
+    tests = {t["name"]: t["output"] for t in results["tests"]}
+    weights = tests["attention-weights: weights"]
+    assert weights.startswith("\\[weights\\-not\\-normalized\\] Weights must sum to 1; yours sum to 7/8\\.")
+    assert "Your answer: ` (1/2, 1/4, 1/8) `" in weights
+    assert "Your answer: `` (1, 1, `0`) ``" in tests["attention-weights: scores"]
+
+
+def test_text_feedback_stays_text(tmp_path):
+    root = lay_out(tmp_path / "root", Config(), {"answers.toml": MD_ANSWERS}, [{"sid": "s0042"}])
+    results = grade_in_process(root)[1]
+    assert "test_output_format" not in results
+    assert {t["name"]: t["output"] for t in results["tests"]}["attention-weights: weights"].startswith(
+        "[weights-not-normalized] Weights must sum to 1; yours sum to 7/8.")
+
+
 def test_an_unknown_exercise_in_the_assignment_is_refused_before_anything_is_written(tmp_path):
     proc = run("autograder", "--out", tmp_path / "a.zip", "--exercises", "attention-weights,nope")
     assert proc.returncode == 2 and "nope" in proc.stderr and not (tmp_path / "a.zip").exists()
@@ -257,7 +306,7 @@ def pythons() -> list[str]:
 
 
 CONFIGS = {"all": [], "variants": ["--variants", "--seed-from", "sid"], "lesson-2": ["--exercises", "attention-weights"],
-           "email": ["--variants"]}
+           "email": ["--variants"], "after-due-date": ["--visibility", "after_due_date"], "md": ["--format", "md"]}
 
 
 @pytest.fixture(scope="module", params=pythons(), ids=lambda p: "this-python" if p == sys.executable else "python3.10")
@@ -385,3 +434,18 @@ def test_an_assignment_of_one_lesson(installed, tmp_path):
 def test_a_grader_that_cannot_start_still_writes_results(installed, tmp_path):
     results = autograde(installed, tmp_path, "all", {"answers.toml": ALICE}, venv=tmp_path / "no-venv")
     assert results["score"] == 0 and results["tests"] == [] and "could not run" in results["output"]
+
+
+@pytest.mark.slow
+def test_a_visibility_set_by_the_build(installed, tmp_path):
+    results = autograde(installed, tmp_path, "after-due-date", {"answers.toml": S0042})
+    assert results["visibility"] == "after_due_date" and results["tests"]
+    assert {t["visibility"] for t in results["tests"]} == {"after_due_date"}
+
+
+@pytest.mark.slow
+def test_markdown_feedback_set_by_the_build(installed, tmp_path):
+    results = autograde(installed, tmp_path, "md", {"answers.toml": S0042})
+    assert results["test_output_format"] == "md" and results["tests"]
+    vertices = {t["name"]: t["output"] for t in results["tests"]}["reachable-vertices: vertices"]
+    assert "Your answer: ` {(1,0,0), (2/3,0,1/3)" in vertices, vertices

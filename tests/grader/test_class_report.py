@@ -529,3 +529,87 @@ def test_the_instructors_page_s_example_is_what_grader_report_prints(tmp_path):
     proc = run(*words[1:], cwd=tmp_path)
     assert matches(proc.stdout.rstrip("\n").split("\n"), expected), proc.stdout
     assert (tmp_path / words[2] / "report.html").exists()
+
+
+# --- the words of the named mistakes -------------------------------------------
+
+def named_keys_with_values() -> set[str]:
+    """Every named mistake of the bank whose feedback, in some locale, needs values."""
+    from grader.languages.messages import LOCALES, catalog, placeholders
+    return {k for ex in bank.EXERCISES.values() for p in ex.parts for k in named_mistakes(ex.id, p.id)
+            if any(placeholders(catalog(lang).get(k) or catalog("en")[k]) for lang in LOCALES)}
+
+
+def test_every_named_mistake_needing_values_has_the_report_s_own_words_in_every_locale():
+    from grader.classreport.named import report_key
+    from grader.languages.messages import LOCALES, catalog
+    keys = named_keys_with_values()
+    assert {"point-outside-region", "weights-not-normalized", "other-part"} <= keys
+    for lang in LOCALES:
+        missing = sorted(k for k in keys if report_key(k) not in catalog(lang))
+        assert not missing, (lang, missing)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "id", "ja", "ko", "zh"])
+def test_the_report_names_every_mistake_without_an_ellipsis(tmp_path, lang):
+    out = tmp_path / "out"
+    out.mkdir()
+    parts = {}
+    for ex in bank.EXERCISES.values():
+        for p in ex.parts:
+            line = part_line(ex.id, p.id, "1", 0, "")
+            line["notes"] = list(named_mistakes(ex.id, p.id))
+            parts[(ex.id, p.id)] = line
+    (out / "results.jsonl").write_text(result_line("a", parts) + result_line("b", {}), encoding="utf-8")
+    proc = run("report", out, "--lang", lang)
+    assert proc.returncode == 0, proc.stderr
+    html = (out / "report.html").read_text(encoding="utf-8")
+    cells = dict(re.findall(r"<tr><td[^>]*><code>([^<]+)</code></td><td[^>]*>([^<]*)</td>", html))
+    expected = {k for ex in bank.EXERCISES.values() for p in ex.parts for k in named_mistakes(ex.id, p.id)}
+    assert expected <= set(cells), sorted(expected - set(cells))
+    assert not [k for k in expected if "\u2026" in cells[k] or not cells[k]], cells
+    rows = read_csv(out, "mistakes")
+    assert {row["key"] for row in rows} == expected
+    assert not [row for row in rows if "\u2026" in row["feedback"] or not row["feedback"]]
+    json_rows = [m for e in read_json(out)["exercises"] for p in e["parts"] for m in p["mistakes"]]
+    assert not [m for m in json_rows if "\u2026" in m["feedback"]]
+
+
+@pytest.mark.parametrize("lang, minus", [("fr", "\u22121,00"), ("en", "-1.00")])
+def test_a_negative_correlation_has_the_locale_s_minus_sign(tmp_path, lang, minus):
+    """French typography sets a true minus sign (U+2212); the CSV files are data: a hyphen-minus."""
+    out = tmp_path / "out"
+    out.mkdir()
+    key, other = ("embedding-distances", "parakeet-monkey"), ("attention-weights", "weights")
+    right = part_line(*other, "(1/3, 1/3, 1/3)", bank.get(other[0]).part(other[1]).points, "")
+    lines = [result_line("a", {key: part_line(*key, "3/10", 1, "")}),
+             result_line("b", {other: right}), result_line("c", {other: right})]
+    (out / "results.jsonl").write_text("".join(lines), encoding="utf-8")
+    assert run("report", out, "--lang", lang).returncode == 0
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert f": {minus}</span>" in html.replace("\u00a0:", ":"), re.findall(r".{40}1[.,]00.{10}", html)
+    assert "-1,00" not in html and ("\u2212" in html) == (lang == "fr")
+    row = next(r for r in read_csv(out, "parts") if (r["exercise"], r["part"]) == key)
+    assert float(row["discrimination"]) == -1.0
+
+
+def test_a_lone_surrogate_in_a_results_line_is_a_damaged_line_and_the_rest_is_reported(tmp_path):
+    """JSON may escape half of a UTF-16 pair ("\\ud800"): that is no text, and no page or CSV file can
+    hold it; a whole pair ("\\ud83d\\ude00", one emoji) is text like any other."""
+    out = tmp_path / "out"
+    out.mkdir()
+    key = ("embedding-distances", "parakeet-monkey")
+    good = result_line("a", {key: part_line(*key, "3/10", 1, "")})
+    lone_id = good.replace('"student": "a"', '"student": "\\ud800"')
+    lone_answer = result_line("c", {key: part_line(*key, "0.09", 0, "squared-distance")}).replace(
+        '"answer": "0.09"', '"answer": "0.09\\uDFFF"')
+    pair = good.replace('"student": "a"', '"student": "\\ud83d\\ude00"')
+    assert lone_id != good and pair != good and "\\uDFFF" in lone_answer
+    (out / "results.jsonl").write_text(good + lone_id + lone_answer + pair, encoding="utf-8")
+    proc = run("report", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "2 damaged or incomplete lines" in proc.stderr
+    report = read_json(out)
+    assert [(d["line"], d["reason"]) for d in report["source"]["damaged"]] == [(2, "not-record"), (3, "not-record")]
+    assert report["summary"]["graded"] == 2
+    assert [r["line"] for r in read_csv(out, "damaged")] == ["2", "3"]

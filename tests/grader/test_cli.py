@@ -469,3 +469,19 @@ def test_a_file_s_language_is_read_whatever_its_case(tmp_path, written):
     path.write_text(f'lang = "{written}"\n\n[terrain-warmup]\nlr-at-step = "0,0000075"\n')
     result = here("submit", str(path), "--exercises", "terrain-warmup")
     assert result.returncode == 1 and "✓ lr-at-step" in result.stdout, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("lang, answer, said", [
+    ("en", "(0.5, 0.25, 0.125)", "yours sum to 0.875."),
+    ("en", "(0.50, 0.20, 0.20)", "yours sum to 0.90."),          # the places the student wrote
+    ("en", "(0.5, 0.5, 0.1)", "yours sum to 1.1."),
+    ("en", "(1/2, 1/4, 1/8)", "yours sum to 7/8."),             # an exact fraction stays exact
+    ("en", "(1, 1, 1)", "yours sum to 3."),
+    ("fr", "(0,5 ; 0,25 ; 0,3)", "celle des vôtres vaut 1,05."),
+    ("fr", "(0,0500 ; 0,25 ; 0,3)", "celle des vôtres vaut 0,6000."),
+    ("fr", "(1/3 ; 1/3 ; 1/2)", "celle des vôtres vaut 7/6."),
+])
+def test_a_sum_of_weights_is_said_as_the_student_wrote_its_numbers(lang, answer, said):
+    proc = run("check", "attention-weights", "weights", answer, "--lang", lang)
+    assert proc.returncode == 1 and "[weights-not-normalized]" in proc.stdout, proc.stdout + proc.stderr
+    assert said in proc.stdout, proc.stdout

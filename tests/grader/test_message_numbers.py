@@ -87,6 +87,6 @@ def test_a_findings_numbers_reach_the_message_as_numbers():
     """weights-not-normalized names the sum as a value, written in each reader's format when it is said."""
     en = check_part("attention-weights", "weights", "(0.5, 0.5, 0.1)", "en")
     fr = check_part("attention-weights", "weights", "(0,5 ; 0,5 ; 0,1)", "fr")
-    assert "1.100" in en.feedback and "1,100" in fr.feedback and "1.100" not in fr.feedback
+    assert "sum to 1.1." in en.feedback and "vaut 1,1." in fr.feedback and "1.1" not in fr.feedback
     zh = check_part("attention-weights", "weights", "(0.5, 0.5, 0.1)", "zh")
     assert "1、2、3" in zh.feedback and "。 " not in zh.feedback     # an enumeration, sentences joined the zh way

@@ -22,7 +22,7 @@ def test_numbers_in_the_locales_format_and_a_dash_for_none():
     assert text.number(12345.5, "fr") == "12\u202f345,5" and text.number(1234.5, "fr") == "1234,5"
     assert text.number(3, "en", 0) == "3"
     assert text.number(0.126, "en") == "0.13" and text.number(0.126, "en", 1) == "0.1"
-    assert text.fixed(0.4, "en") == "0.40" and text.fixed(-0.05, "fr") == "-0,05" and text.fixed(0.4, "en", 1) == "0.4"
+    assert text.fixed(0.4, "en") == "0.40" and text.fixed(-0.05, "fr") == "\u22120,05" and text.fixed(0.4, "en", 1) == "0.4"
     assert text.percent(0.125, "en") == "12.5%" and text.percent(0.125, "fr") == "12,5\u00a0%"
     assert text.percent(1 / 3, "en") == "33.3%"
 

@@ -76,3 +76,9 @@ def test_sympy_values_are_plain_values_first():
                                                       (-0.0001, 2, False, "0,00"), (20000.0, 1, True, f"20{NNB}000")])
 def test_rounded_numbers(value, places, trim, fr):
     assert numerals.format_places(value, "fr", places, trim) == fr
+
+
+@pytest.mark.parametrize("text, locale, typeset", [("-0,05", "fr", "\u22120,05"), ("-0.05", "en", "-0.05"),
+                                                  ("0,05", "fr", "0,05"), ("-1,5", "id", "-1,5")])
+def test_a_minus_is_typeset_the_locale_s_way(text, locale, typeset):
+    assert numerals.typeset_minus(text, locale) == typeset

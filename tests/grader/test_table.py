@@ -46,6 +46,8 @@ DAMAGE = {
     "decimal-nan": lambda e: first(e).update(decimal="NaN"),
     "decimal-huge": lambda e: first(e).update(decimal="1" * 5000),
     "exact-divides-by-zero": lambda e: first(e).update(exact="3/x"),
+    "exact-over-zero": lambda e: first(e).update(exact="1/0"),
+    "exact-over-zeros": lambda e: first(e).update(exact="-7/000"),
     "exact-huge": lambda e: first(e).update(exact="1" * 500 + "/3"),
     "form-huge": lambda e: first(e).update(form="1+" * 400 + "1"),
     "value-extra-key": lambda e: first(e).update(run="os.system"),
@@ -184,3 +186,34 @@ def test_the_engine_version_follows_the_code_and_the_wording_only(tmp_path):
         path.write_text(files[name])
     (tmp_path / "check.py").rename(tmp_path / "checks.py")          # a module renamed
     assert table.code_fingerprint(str(tmp_path)) != before
+
+
+def a_form(data) -> dict:
+    """A number of the table that a proof reads as an exact form: the cosine, a named mistake."""
+    return data["embedding-distances"]["parakeet-monkey"]["mistakes"][1]["values"][0]
+
+
+HOSTILE = {
+    "an-exercise-the-bank-lacks": lambda d: d.update({"no-such-exercise": copy.deepcopy(d["embedding-distances"])}),
+    "no-entry-for-the-exercise": lambda d: d.pop("embedding-distances"),
+    "exact-1/0": lambda d: d["embedding-distances"]["parakeet-monkey"]["reference"][0].update(exact="1/0"),
+    "form-tower": lambda d: a_form(d).update(form="9**9**9**9"),
+    "form-a-vector": lambda d: a_form(d).update(form="(1, 2)"),
+    "form-import": lambda d: a_form(d).update(form="__import__('os')"),
+}
+
+
+@pytest.mark.parametrize("damage", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_table_is_recomputed_on_every_rerun_never_a_crash(cache, fresh, damage):
+    """The student owns the cache folder: whatever it holds, check gives the lesson's verdicts."""
+    data = copy.deepcopy(fresh)
+    damage(data)
+    env = {**os.environ, "GRADER_CACHE_DIR": str(cache)}
+    said = []
+    for answer in ("0.3", "27*sqrt(770)/770", "0.97301", "0.3"):
+        cached(cache).write_text(json.dumps(data))          # before every run: the student's own file
+        proc = subprocess.run([*GRADER, "check", "embedding-distances", "parakeet-monkey", answer],
+                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+        assert "Traceback" not in proc.stderr and "internal" not in proc.stdout + proc.stderr, proc.stdout
+        said.append((proc.returncode, proc.stdout.split("]")[0].split()[-1] if "[" in proc.stdout else "ok"))
+    assert said == [(0, "ok"), (1, "[cosine-for-distance"), (1, "[cosine-for-distance"), (0, "ok")], said
