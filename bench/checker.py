@@ -164,7 +164,9 @@ def journey(page, url: str, folder: Path, after_first=lambda: None) -> dict[str,
     took["load"] = time.perf_counter() - start
     # a student who opens a lesson anew has read a while: the started grader's snapshot is kept by then (it is
     # made once SymPy is warmed, when no check has come for a moment); the row times the start from it
-    page.wait_for_function(SNAPSHOT_KEPT, timeout=300_000, polling=500)
+    waited = time.perf_counter()
+    while not page.evaluate(SNAPSHOT_KEPT) and time.perf_counter() - waited < 300:   # a promise: asked, not waited for
+        page.wait_for_timeout(500)
     start = time.perf_counter()
     page.goto(url + REOPENED.lesson, wait_until="domcontentloaded")
     verdict(page, REOPENED)
