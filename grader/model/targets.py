@@ -19,7 +19,7 @@ from grader.arithmetic import compare, tolerance
 from grader.arithmetic.intervals import Undecided
 from grader.model.exercise import Exercise, Finding, finding
 
-MAX_FIGURES = 15            # beyond this a rounded answer is as good as exact
+MAX_FIGURES = 5             # a variant's targets lie apart at three (redrawn else); a lesson's at five at most
 _MEMO: OrderedDict = OrderedDict()
 MEMO_SIZE = 8192
 
@@ -105,6 +105,39 @@ def figures(ex: Exercise, part_id: str) -> int:
     return needed_figures(reference, others)
 
 
+@per_exercise
+def named_targets(ex: Exercise, part_id: str) -> tuple[tuple[str, tuple], ...]:
+    """Every target of a part by what it is ('mistake squared-distance', 'part cos-monkey-fourier'), a named
+    mistake that equals the reference included."""
+    from grader.model.geometry import as_number
+    part = ex.part(part_id)
+    found = [(f"mistake {key}", tuple(as_number(v) for v in entries(value)))
+             for key, value in _mistake_table(ex).get(part_id, [])]
+    return tuple(found + [(f"part {other.id}", entries(other.reference)) for other in ex.parts
+                          if other.id != part.id and _shape(other) == _shape(part)])
+
+
+@per_exercise
+def crowding(ex: Exercise, part_id: str, figures: int = tolerance.SIGNIFICANT_FIGURES) -> tuple[str, ...]:
+    """The targets of a part that ``figures`` significant figures cannot tell from its reference: an
+    equal one, or (a decimal part) one so near that an answer rounded to ``figures`` could be nearer it."""
+    part = ex.part(part_id)
+    if part.kind == "set":
+        return ()
+    reference = entries(part.reference)
+    rounding = None if part.whole else _rounding(reference, figures)
+    found = []
+    for name, value in named_targets(ex, part_id):
+        if len(value) != len(reference):
+            continue
+        bounds = compare.gap_bounds(value, reference)
+        if bounds is None:
+            raise Undecided("how far a target lies from the reference")
+        if bounds[0] <= 0 or rounding is not None and rounding >= bounds[0] / 2:   # equal, or too near
+            found.append(name)
+    return tuple(found)
+
+
 def needed_figures(reference: tuple, others: list[tuple]) -> int:
     """The fewest figures (at least the tolerance's) with which every correctly rounded answer is
     nearer ``reference`` than any of ``others``: rounding to n figures moves each entry by at most half a
@@ -113,11 +146,17 @@ def needed_figures(reference: tuple, others: list[tuple]) -> int:
     spreads = [compare.gap_bounds(other, reference) for other in others]
     if None in spreads:
         raise Undecided("how far a target lies from the reference")
-    nearest = min((low for low, high in spreads if high > 0), default=None)     # an equal target: no help
+    nearest = min((low for low, _ in spreads if low > 0), default=None)     # an equal target (or one 30 digits cannot part): no help
     if nearest is None:
         return tolerance.SIGNIFICANT_FIGURES
-    exponents = [d.adjusted() for d in (compare.decimal_of(r) for r in reference) if d != 0]
     for n in range(tolerance.SIGNIFICANT_FIGURES, MAX_FIGURES + 1):
-        if max((Decimal(5).scaleb(e - n) for e in exponents), default=Decimal(0)) < nearest / 2:
+        if _rounding(reference, n) < nearest / 2:
             return n
     return MAX_FIGURES
+
+
+def _rounding(reference: tuple, figures: int) -> Decimal:
+    """How far rounding to ``figures`` significant figures may move an entry of ``reference``, at most."""
+    exponents = [d.adjusted() for d in (compare.decimal_of(r) for r in reference) if d != 0]
+    return max((Decimal(5).scaleb(e - figures) for e in exponents), default=Decimal(0))
+

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from grader.arithmetic.intervals import Undecided
 from grader.model import geometry as g
+from grader.model import targets
 from grader.model.seeds import Draw
 
 MAX_DRAWS = 200
@@ -30,24 +31,14 @@ def problems(exercise) -> list[str]:
 
 
 def _answers_apart(exercise) -> list[str]:
-    """The invariants on its answers: no example is correct, distinct answers stay apart."""
+    """The invariants on its answers: no example is correct, and (a variant, which can be redrawn) three
+    significant figures tell every part's answer from each of its targets (other answers, named mistakes)."""
     found = [f"the example of {p.id} is not its answer" for p in exercise.parts
              if _example_is_correct(p)]
-    if exercise.seed is not None:      # the lesson's own data cannot be redrawn: there the nearest reference decides
-        found += [f"the answers of {a.id} and {b.id} are at least twice the tolerance apart"
-                  for a, b in _too_close(exercise.parts)]
+    if exercise.seed is not None:      # the lesson's own data cannot be redrawn: there the part asks for more figures
+        found += [f"three significant figures tell the answer of {p.id} from its {name}"
+                  for p in exercise.parts for name in targets.crowding(exercise, p.id)]
     return found
-
-
-def _too_close(parts):
-    """Pairs of parts whose references differ but lie within twice the tolerance of each other."""
-    from grader.arithmetic.compare import within
-    numbers = [(p, tuple(p.reference) if p.kind == "vector" else (p.reference,))
-               for p in parts if p.kind in ("real", "integer", "vector")]
-    for i, (a, va) in enumerate(numbers):
-        for b, vb in numbers[i + 1:]:
-            if len(va) == len(vb) and va != vb and all(within(x, y, 2) for x, y in zip(va, vb)):
-                yield a, b
 
 
 @lru_cache(maxsize=256)
