@@ -163,7 +163,7 @@ def measure(browser, sites: dict[str, Path], runs: int, folder: Path) -> tuple[d
     """(name -> figure -> one value per run, profile -> name -> row -> one value per run); the sites taken in
     turn in each run, so that a busy moment on a shared machine weighs on each alike."""
     figures = {name: {key: [] for key in FIGURES} for name in sites}
-    walks = {network.name: {name: {row: [] for row in ROWS} for name in sites} for network in PROFILES}
+    walks = {network.name: {name: {row: [] for row in [*ROWS, "reopened-start"]} for name in sites} for network in PROFILES}
     with ExitStack() as stack:
         urls = {name: (stack.enter_context(serve_as_host(site)), stack.enter_context(serve(site)))
                 for name, site in sites.items()}
