@@ -261,6 +261,9 @@ export default function work(core) {
     // a refusal the verdict already shows (Check was pressed while this was read) is said once, there
     if (reply.code === 2 && part.querySelector(".course-checker__verdict .course-checker__caret")) return;
     showReading(part, reply);
+    // a verdict given meanwhile was moved down by the reading above it: still in view
+    const verdict = part.querySelector(".course-checker__verdict");
+    if (verdict.dataset.state) verdict.scrollIntoView({ block: "nearest" });
   }
 
   /* "Read as: …" with the grader's MathML in the place of the expression (its text where there is none) */
