@@ -27,7 +27,10 @@ from grader.languages.numerals import number_format
 SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "importing", "queued_starting", "queued_loading",
                  "queued_importing", "checking", "ready", "failed", "restarted",
                  "not_kept", "cleared_all", "undo", "nothing", "loaded", "load_failed", "load_lang")
-EXERCISE_LABELS = SCRIPT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared", "scores")
+VERDICT_LABELS = ("verdict_right", "verdict_partial", "verdict_wrong", "verdict_unreadable", "verdict_unchecked",
+                  "verdict_said")
+EXERCISE_LABELS = SCRIPT_LABELS + VERDICT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared",
+                                                    "scores")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary", "progress_unchecked")
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
@@ -83,7 +86,8 @@ def _button(css: str, text: str, hidden: bool = False) -> str:
 
 def part_html(exercise_id: str, part_id: str, points: int, form: str, labels: dict) -> str:
     """An answer box (labelled, the form to type as its description), the reading of the answer as the
-    grader reads it (polite: announced when the student pauses), a Check button, the verdict."""
+    grader reads it (polite: announced when the student pauses), a Check button, the box's state beside it (an
+    icon and words: hidden from screen readers, which hear the verdict in words), the verdict."""
     box, verdict, hint, reading = (_id(exercise_id, part_id, *suffix) for suffix in ((), ("verdict",), ("form",),
                                                                                    ("reading",)))
     label = labels["checker.answer"].format(part=part_id)
@@ -95,7 +99,8 @@ def part_html(exercise_id: str, part_id: str, points: int, form: str, labels: di
         f'<span class="course-checker__row"><input class="course-checker__answer" id="{box}" type="text" '
         f'autocomplete="off" autocapitalize="off" autocorrect="off" spellcheck="false" '
         f'aria-describedby="{hint} {reading} {verdict}">'
-        f'{_button("check", labels["checker.check"])}</span>'
+        f'{_button("check", labels["checker.check"])}'
+        f'<span class="course-checker__badge" aria-hidden="true" hidden></span></span>'
         f'<span class="course-checker__prompt" hidden></span>'
         f'<span class="course-checker__reading" id="{reading}" aria-live="polite"></span>'
         f'<span class="course-checker__verdict" id="{verdict}" role="status" aria-live="polite"></span>'

@@ -295,8 +295,22 @@ test("a file written on another language's pages is named by that language's nam
   assert.equal(unnamed.message(), "k.toml is in ko");
   const same = page({ replies: lang("en") });
   await same.load("mine.toml");
-  assert.equal(same.message(), "1 from mine.toml");
+  assert.equal(same.message(), "1 from mine.toml Undo");
   assert.equal(same.box("ex-a/p1"), "1");
+});
+
+test("loading over typed answers can be undone, in the page and in storage", async () => {
+  const p = page({ replies: { load: () => ({ code: 0, result: { lang: "en", seed: null, answers: { "ex-a": { p1: "9" } } } }) } });
+  p.type("ex-a/p1", "1");
+  await p.load("mine.toml");
+  assert.equal(p.box("ex-a/p1"), "9");
+  const undo = p.panel.querySelector(".course-checker__message").children.find((node) => node.tagName === "button");
+  assert.ok(undo, "loading offers Undo");
+  undo.click();
+  assert.equal(p.box("ex-a/p1"), "1");
+  const undone = page({ local: p.local });
+  undone.api.open();
+  assert.equal(undone.box("ex-a/p1"), "1");
 });
 
 test("storage that cannot be written: the page goes on with what it holds", async () => {

@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+import tomllib
 import yaml
 from mkdocs.utils.yaml import yaml_load
 
@@ -704,3 +705,72 @@ def test_the_switch_turns_it_off(tmp_path):
     assert [line for line in result.stderr.splitlines() if OFF_MESSAGE in line and "check_in_browser" in line]
     assert not (tmp_path / "site" / checker.PUBLISHED).exists()
     assert "course-checker" not in (tmp_path / "site" / "02-attention-projection" / "index.html").read_text("utf-8")
+
+
+# --- each box's state beside it, in words; the verdict said in words
+
+
+LABELS = {locale: tomllib.loads((tb.DOCS / locale / "labels.toml").read_text("utf-8"))["checker"] for locale in tb.LOCALES}
+# the text a screen reader reads in a node: every text not inside aria-hidden, its spaces folded
+SPOKEN = ("n => { const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT); const out = [];"
+          " while (walk.nextNode()) if (!walk.currentNode.parentElement.closest('[aria-hidden=\"true\"]'))"
+          " out.push(walk.currentNode.textContent); return out.join(' ').replace(/\\s+/g, ' ').trim(); }")
+
+
+def badge_of(page, case: Case) -> tuple[str, str]:
+    badge = page.locator(f"{part_selector(case)} .course-checker__badge")
+    return badge.get_attribute("data-state"), badge.inner_text().strip()
+
+
+@needs_browser
+@needs_runtime
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_each_box_shows_its_state_in_words_and_the_verdict_is_said_in_words(reader, base_url, built_site, locale):
+    words = LABELS[locale]
+    said = lambda state, score, max_score: words["verdict_said"].format(  # noqa: E731
+        verdict=words[f"verdict_{state}"], score=score, max=max_score)
+    page = open_lesson(reader, base_url, built_site, locale, "embedding-distances")
+    right = Case("embedding-distances", "parakeet-monkey", "0.3", locale, why="right")
+    verdict = page.locator(f"{part_selector(right)} .course-checker__verdict")
+    page_verdict(page, right)
+    state, text = badge_of(page, right)
+    assert state == "right" and text.endswith(words["verdict_right"]) and "\u2713" in text
+    assert verdict.evaluate(SPOKEN).startswith(said("right", 1, 1)), verdict.evaluate(SPOKEN)
+    wrong = Case("embedding-distances", "parakeet-monkey", "0.09", locale, why="a named mistake")
+    page_verdict(page, wrong)
+    spoken = verdict.evaluate(SPOKEN)
+    assert badge_of(page, wrong)[0] == "wrong" and words["verdict_wrong"] in badge_of(page, wrong)[1]
+    assert spoken.startswith(said("wrong", 0, 1)) and "squared-distance" not in spoken and "0/1" not in spoken, spoken
+    # changed since its check: not checked yet, beside the box; the verdict goes
+    page.fill(f"{part_selector(right)} .course-checker__answer", "0.31")
+    assert badge_of(page, right)[0] == "unchecked" and badge_of(page, right)[1].endswith(words["verdict_unchecked"])
+    assert verdict.inner_text() == ""
+    # unreadable: the reading says the grader's refusal after a pause; Check then says it once, not twice
+    unreadable = Case("embedding-distances", "parakeet-monkey", "0.3)", locale, why="unreadable")
+    root = part_selector(unreadable)
+    page.fill(f"{root} .course-checker__answer", unreadable.answer)
+    page.wait_for_function("sel => document.querySelector(sel).dataset.state === 'refused'",
+                           arg=f"{root} .course-checker__reading", timeout=wait_ms(CHECKING))
+    page.click(f"{root} .course-checker__check")
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
+    assert badge_of(page, unreadable)[0] == "unreadable"
+    assert verdict.evaluate(SPOKEN) == said("unreadable", 0, 1), "the refusal was said again by the verdict"
+    assert verdict.locator(".course-checker__caret").is_visible()   # shown, once, under the box
+    assert page.locator(f"{root} .course-checker__reading").inner_text() == ""
+    # partly right, on lesson 4: a verdict below the fold comes into view, the focus stays in the box
+    page = open_lesson(reader, base_url, built_site, locale, "reachable-vertices")
+    partial = Case("reachable-vertices", "vertices", "{(1, 0, 0)}", locale, why="partly right")
+    root = part_selector(partial)
+    page.set_viewport_size({"width": 1280, "height": 500})
+    box = page.locator(f"{root} .course-checker__answer")
+    box.evaluate("b => b.closest('.course-checker__row').scrollIntoView({block: 'end'})")
+    box.fill(partial.answer)
+    box.press("Enter")
+    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
+    assert badge_of(page, partial)[0] == "partial" and words["verdict_partial"] in badge_of(page, partial)[1]
+    assert page.locator(f"{root} .course-checker__verdict").evaluate(SPOKEN).startswith(said("partial", 1, 4))
+    # the theme scrolls smoothly: the verdict comes into view, or the wait runs out
+    page.wait_for_function("sel => document.querySelector(sel).getBoundingClientRect().bottom <= window.innerHeight",
+                           arg=f"{root} .course-checker__verdict", timeout=wait_ms(10))
+    assert page.evaluate("document.activeElement.classList.contains('course-checker__answer')")
+    reader.assert_clean(f"{locale}: states")

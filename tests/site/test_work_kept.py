@@ -444,7 +444,7 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
                     encoding="utf-8")
     page.set_input_files(".course-checker__file", str(good))
     message.filter(has_text="mine.toml").wait_for(timeout=wait_ms(CHECKING))
-    assert message.inner_text() == LABELS["fr"]["loaded"].format(file="mine.toml", count=2)
+    assert message.inner_text().startswith(LABELS["fr"]["loaded"].format(file="mine.toml", count=2))
     page.wait_for_function(SETTLED, arg=[".course-checker__variant-status"], timeout=wait_ms(CHECKING))
     assert page.locator(".course-checker__seed").input_value() == "alice"
     assert page.locator(f'{part("terrain-warmup", "lr-at-step")} .course-checker__answer').input_value() == "0,0000075"
@@ -452,6 +452,37 @@ def test_loading_a_file_puts_its_answers_back_and_a_damaged_one_is_refused_in_th
     settle(reader.page)
     assert reader.page.locator(f'{part("submanifold-dims", "full-dim")} .course-checker__answer').input_value() == "15"
     reader.assert_clean("load")
+
+
+def test_loading_over_typed_answers_can_be_undone_and_what_it_loaded_is_not_checked_yet(
+        reader, base_url, built_site, tmp_path):
+    page = open_exercise(reader, base_url, built_site, "en", "terrain-warmup")
+    check(page, "terrain-warmup", "step-at-fraction", "800")
+    check(page, "terrain-warmup", "first-step-ratio", "200")
+    typed(page, "terrain-warmup", "lr-at-step", "0.1")
+    before = shown(page, "terrain-warmup")
+    badge = lambda part_id: page.locator(f'{part("terrain-warmup", part_id)} .course-checker__badge')  # noqa: E731
+    assert [badge(p).get_attribute("data-state") for p in ("step-at-fraction", "first-step-ratio", "lr-at-step")] \
+        == ["right", "right", "unchecked"]
+    mine = tmp_path / "mine.toml"   # one answer the same as checked, one changed, one not there
+    mine.write_text('[terrain-warmup]\nfirst-step-ratio = "200"\nstep-at-fraction = "801"\n', encoding="utf-8")
+    message = page.locator(".course-checker__message")
+    page.set_input_files(".course-checker__file", str(mine))
+    message.filter(has_text="mine.toml").wait_for(timeout=wait_ms(CHECKING))
+    settle(page)
+    loaded = shown(page, "terrain-warmup")
+    assert [loaded[p][0] for p in ("step-at-fraction", "first-step-ratio", "lr-at-step")] == ["801", "200", ""]
+    assert [badge(p).get_attribute("data-state") for p in ("step-at-fraction", "first-step-ratio")] == ["unchecked", "right"]
+    assert badge("step-at-fraction").inner_text().strip().endswith(LABELS["en"]["verdict_unchecked"])
+    assert badge("lr-at-step").is_hidden()
+    assert loaded["scores"] == LABELS["en"]["scores"].format(last=1, best=2, max=3)   # what grader submit gives now
+    message.get_by_role("button", name=LABELS["en"]["undo"]).click()
+    assert shown(page, "terrain-warmup") == before
+    assert badge("lr-at-step").get_attribute("data-state") == "unchecked"
+    page.reload(wait_until="load")
+    settle(page)
+    assert shown(page, "terrain-warmup") == before, "undone only on screen"
+    reader.assert_clean("load undone")
 
 
 # --- the home page, in every locale

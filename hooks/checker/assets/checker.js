@@ -114,10 +114,28 @@ function checkerPage(runner, script) {
     return caret;
   }
 
+  /* the box's state beside it, an icon and words: right, partly right, wrong, unreadable, not checked since it
+     changed ("unchecked"), or none (an empty box, or no verdict to show) */
+  const BADGE_ICONS = { right: "\u2713", partial: "\u25D0", wrong: "\u2717", unreadable: "\u26A0\uFE0E", unchecked: "\u25CB" };
+  const verdictState = (result) => (result.correct ? "right" : result.column !== null ? "unreadable"
+    : Number(result.score) > 0 ? "partial" : "wrong");
+  function showBadge(part, state) {
+    const badge = part.querySelector(".course-checker__badge");
+    badge.hidden = !state;
+    badge.dataset.state = state;
+    badge.replaceChildren(...(state ? [el("span", "course-checker__badge-icon", BADGE_ICONS[state]),
+                                       words(exerciseOf(part))[`verdict_${state}`]] : []));
+  }
+  const hidden = (node) => {   // shown, not read: the verdict's words say it (verdict_said)
+    node.setAttribute("aria-hidden", "true");
+    return node;
+  };
+
   function showVerdict(part, reply) {
     const exercise = exerciseOf(part);
     const box = part.querySelector(".course-checker__verdict");
     clearVerdict(part);
+    showBadge(part, "");
     if (reply.failed) {
       box.dataset.state = "failed";
       box.append(el("span", "course-checker__feedback", fill(words(exercise).failed, { error: reply.failed })));
@@ -139,27 +157,36 @@ function checkerPage(runner, script) {
     box.dataset.max = String(result.max_score);
     box.dataset.note = result.note;
     box.dataset.correct = String(result.correct);
+    const state = verdictState(result);
+    showBadge(part, state);
+    const w = words(exercise);
+    box.append(el("span", "course-checker__said", fill(w.verdict_said, {
+      verdict: w[`verdict_${state}`], score: number(result.score, exercise), max: result.max_score })));
     if (result.column !== null && reply.text) {   // the answer could not be read: show where, once (the
-      const reading = part.querySelector(".course-checker__reading");   // reading said the same: it goes)
+      const reading = part.querySelector(".course-checker__reading");   // reading showed the same: it goes)
+      const caret = caretNodes(reply.text);
+      // the reading already said these words aloud: the verdict shows them, and says only its own words
+      if (reading.dataset.state === "refused" && reading.textContent === caret.textContent) hidden(caret);
       reading.replaceChildren();
       delete reading.dataset.state;
-      box.append(caretNodes(reply.text));
+      box.append(caret);
       return result;
     }
     box.append(
-      el("span", `course-checker__mark course-checker__mark--${result.correct ? "right" : "wrong"}`,
-         result.correct ? "\u2713" : "\u2717"),
-      el("span", "course-checker__score", `${number(result.score, exercise)}/${result.max_score}`),
+      hidden(el("span", `course-checker__mark course-checker__mark--${result.correct ? "right" : "wrong"}`,
+                result.correct ? "\u2713" : "\u2717")),
+      hidden(el("span", "course-checker__score", `${number(result.score, exercise)}/${result.max_score}`)),
     );
-    if (result.note) box.append(el("code", "course-checker__note", `[${result.note}]`));
+    if (result.note) box.append(hidden(el("code", "course-checker__note", `[${result.note}]`)));
     box.append(el("span", "course-checker__feedback", result.feedback));
     return result;
   }
 
-  function clearVerdict(part) {
+  function clearVerdict(part) {   // no verdict for the answer in the box: not checked yet (unless empty)
     const box = part.querySelector(".course-checker__verdict");
     box.replaceChildren();
     ["state", "score", "max", "note", "correct"].forEach((name) => delete box.dataset[name]);
+    showBadge(part, boxOf(part).value.trim() ? "unchecked" : "");
   }
 
   async function check(part) {
@@ -176,6 +203,7 @@ function checkerPage(runner, script) {
       return null;
     }
     const result = showVerdict(part, reply);
+    box.scrollIntoView({ block: "nearest" });   // a verdict below the fold is seen; the focus stays where it is
     if (result) later("checked", part, answer, result, reply.text || "");   // kept, scored, in the command
     return result;
   }

@@ -177,6 +177,7 @@ export default function work(core) {
       return;
     }
     const seedBefore = course.seed;
+    const undo = undoable([KEY("seed"), ...Object.keys(read.answers).map((id) => KEY(`exercise:${id}`))]);
     keepSeed(read.seed || "");
     let count = 0;
     Object.entries(read.answers).forEach(([id, given]) => {
@@ -189,8 +190,8 @@ export default function work(core) {
         });
       });
     });
-    refresh(seedBefore);
-    say(panel, fill(w.loaded, { file: file.name, count }));
+    refresh(seedBefore);   // the answers loaded show "Not checked yet" where no verdict kept is theirs
+    say(panel, fill(w.loaded, { file: file.name, count }), undo);
   }
 
   /* the page again after the work changed under it: the seed's data, the boxes, the verdicts, the progress */
@@ -200,12 +201,27 @@ export default function work(core) {
     if (progress) showProgress();
   }
 
-  /* clearing says so and can be undone: what it removed is put back (``ids``: these exercises; null: all) */
+  /* what these keys of storage hold now, the page's records and the seed: the function returned puts them back
+     (Undo, after a clearing or a loading) */
+  function undoable(keys) {
+    const before = keys.map((key) => [key, call((local) => local.getItem(key))]);
+    const held = new Map([...records].map(([id, record]) => [id, structuredClone(record)]));   // saveWork changes them
+    const seedBefore = course.seed;
+    return () => {
+      before.forEach(([key, value]) => call((local) => (value === null ? local.removeItem(key) : local.setItem(key, value))));
+      records.clear();
+      held.forEach((record, id) => records.set(id, record));
+      const seedNow = course.seed;
+      course.seed = seedBefore;
+      refresh(seedNow);
+    };
+  }
+
+  /* clearing says so and can be undone (``ids``: these exercises; null: all) */
   function clear(panel, ids) {
     const message = words(panel)[ids ? "cleared" : "cleared_all"];
     const keys = ids ? ids.map((id) => KEY(`exercise:${id}`)) : store.all();
-    const removed = keys.map((key) => [key, call((local) => local.getItem(key))]);
-    const held = new Map(records);
+    const undo = undoable(keys);
     const seedBefore = course.seed;
     keys.forEach((key) => call((local) => local.removeItem(key)));
     if (ids) ids.forEach((id) => records.delete(id));
@@ -214,13 +230,7 @@ export default function work(core) {
       course.seed = "";
     }
     refresh(seedBefore);
-    say(panel, message, () => {
-      removed.forEach(([key, value]) => value !== null && call((local) => local.setItem(key, value)));
-      held.forEach((record, id) => records.set(id, record));
-      const seedNow = course.seed;
-      course.seed = seedBefore;
-      refresh(seedNow);
-    });
+    say(panel, message, undo);
   }
 
   const MATHML = "http://www.w3.org/1998/Math/MathML";
@@ -261,6 +271,9 @@ export default function work(core) {
     // a refusal the verdict already shows (Check was pressed while this was read) is said once, there
     if (reply.code === 2 && part.querySelector(".course-checker__verdict .course-checker__caret")) return;
     showReading(part, reply);
+    // a verdict given meanwhile was moved down by the reading above it: still in view
+    const verdict = part.querySelector(".course-checker__verdict");
+    if (verdict.dataset.state) verdict.scrollIntoView({ block: "nearest" });
   }
 
   /* "Read as: …" with the grader's MathML in the place of the expression (its text where there is none) */
