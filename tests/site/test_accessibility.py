@@ -303,3 +303,44 @@ def test_on_a_phone_the_keyboard_scrolls_what_is_too_wide(reader, base_url, loca
 FOCUS_THE_STOP_BEFORE = """el => [...document.querySelectorAll('a[href], button, input, summary, [tabindex="0"]')]
   .filter(x => x.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && x.getClientRects().length)
   .pop().focus()"""
+
+
+# WCAG's contrast of an element's text with what is drawn under it (the first ancestor with an opaque background),
+# once the theme's colour transitions have ended
+CONTRAST = """el => {
+  el.getAnimations({subtree: false}).forEach(a => a.finish());
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let under = el;
+  while (under && (rgb(getComputedStyle(under).backgroundColor)[3] ?? 1) === 0) under = under.parentElement;
+  const back = under ? rgb(getComputedStyle(under).backgroundColor).slice(0, 3) : [255, 255, 255];
+  const [a, b] = [lum(rgb(getComputedStyle(el).color).slice(0, 3)), lum(back)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_state_of_the_checkers_buttons_reads_at_4_5_to_1(reader, base_url, theme):
+    """At rest, focused by the keyboard, hovered, and focused after a click: the theme's own focused button (white on
+    its accent colour) is 4.25:1."""
+    page = reader.page
+    page.emulate_media(color_scheme=theme)
+    page.goto(base_url + path_of(DEFAULT_LOCALE, "03-loss-terrain"), wait_until="load")
+    buttons = page.locator(".course-checker .md-button:visible, .course-checker-exercise .md-button:visible")
+    buttons.first.wait_for(state="visible", timeout=wait_ms(120))
+    found = {}
+    for i in range(min(buttons.count(), 4)):
+        button = buttons.nth(i)
+        name = (button.get_attribute("class") or "").split()[0]
+        found[(name, "rest")] = button.evaluate(CONTRAST)
+        button.focus()
+        found[(name, "focused")] = button.evaluate(CONTRAST)
+        button.hover()
+        found[(name, "hovered")] = button.evaluate(CONTRAST)
+        page.mouse.move(0, 0)
+        found[(name, "focused, not hovered")] = button.evaluate(CONTRAST)
+        button.blur()
+    assert len(found) >= 8
+    low = {state: round(ratio, 2) for state, ratio in found.items() if ratio < 4.5}
+    assert not low, f"{theme}: below 4.5:1: {low}"
