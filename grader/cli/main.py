@@ -159,6 +159,16 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--visibility", choices=VISIBILITY, default=None,
                       help="when students see their results and each part's test (Gradescope's visibility; "
                            "default: Gradescope's own)")
+    author = sub.add_parser("check-exercise", help="an author's check of one exercise on its lesson's data and "
+                            "its variants: what breaks, one line each (in English, like make translations)",
+                            epilog="Checks one exercise of the bank on its lesson's data and on N variants "
+                                   "(seeds check-0, check-1, ...): exact references, lesson data within the "
+                                   "variants' invariants, named mistakes and other parts kept apart from each "
+                                   "answer, no example answer correct. Its words are English: it is an "
+                                   "author's tool. Exit 0 with one 'ok' line, 1 with one line per finding.")
+    author.add_argument("exercise_id", metavar="ID", help="the exercise's id (grader list shows them)")
+    author.add_argument("--variants", dest="count", type=_positive, default=200, metavar="N",
+                        help="how many variants to draw (default: 200)")
     return parser
 
 
@@ -445,6 +455,19 @@ def _autograder(args, lang) -> int:
     return OK
 
 
+def _check_exercise(args, lang) -> int:
+    """An author's check, in English (``lang`` only for the grader's usual errors, such as an unknown id)."""
+    from grader.model.checkup import findings
+    definition = _bank().definition(args.exercise_id)
+    found = findings(definition, args.count)
+    for line in found:
+        print(report.printable(line, lines=True))
+    if found:
+        return NOT_CORRECT
+    print(f"ok: {definition.id}, its lesson's data and {args.count} variants: nothing breaks")
+    return OK
+
+
 def _catalog_errors() -> list[tuple[str, int, str, str]]:
     """The errors of the catalog check (python -m grader.languages) on this grader's own catalogs."""
     from grader.languages.audit import WARNINGS, check_catalogs
@@ -452,7 +475,8 @@ def _catalog_errors() -> list[tuple[str, int, str, str]]:
 
 
 COMMANDS = {"list": _list, "show": _show, "check": _check, "submit": _submit, "grade": _grade,
-            "report": _report, "autograder": _autograder}
+            "report": _report, "autograder": _autograder,
+            "check-exercise": _check_exercise}
 
 
 def main(argv: list[str] | None = None) -> int:

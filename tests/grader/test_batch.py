@@ -21,13 +21,24 @@ from pathlib import Path
 
 import pytest
 
+from grader import bank
 from tests.grader.inprocess import grader
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
-EXERCISES = ["embedding-distances", "attention-weights", "terrain-warmup",
-             "reachable-vertices", "submanifold-dims"]
+EXERCISES = list(bank.EXERCISES)
+FULL = {ex.id: ex.max_score for ex in bank.EXERCISES.values()}     # every answer right
+TOP = sum(FULL.values())
+
+
+def graded_row(student, scores, total):
+    """A row of grades.csv: ``scores`` {exercise: points}, 0 on any other exercise of the bank."""
+    return [student, *(str(scores.get(ex_id, 0)) for ex_id in EXERCISES), str(total), str(TOP), ""]
+
+
+def unreadable_row(student, error):
+    return [student, *[""] * (len(EXERCISES) + 2), error]
 
 
 def env(**extra):
@@ -83,21 +94,20 @@ def test_csv_and_jsonl_are_exact(klass, tmp_path):
     assert proc.returncode == 1        # graded, some files unreadable (2 is for nothing usable)
     assert rows(out) == [
         ["student", *EXERCISES, "total", "max_score", "error"],
-        ["alice", "6", "9", "3", "4", "4", "26", "26", ""],
-        ["bob", "3", "4", "1", "2", "2", "12", "26", ""],
-        ["carol", "0", "0", "0", "0", "1", "1", "26", ""],
-        ["dan", "6", "9", "3", "4", "4", "26", "26", ""],
-        ["erin", "", "", "", "", "", "", "", "line 3: not valid TOML: a value it cannot read (an answer is text in quotes: part = \"(1, 2, 3)\")"],
-        ["frank", "", "", "", "", "", "", "", "the file is empty."],
-        ["gina", "", "", "", "", "", "", "",
-         "the file is not UTF-8 text."],
-        ["hal", "", "", "", "", "", "", "",
-         "Exercise attention-weights has no part 'score'. Its parts: scores, scaled, weights."],
+        graded_row("alice", FULL, TOP),
+        graded_row("bob", {"embedding-distances": 3, "attention-weights": 4, "terrain-warmup": 1,
+                           "reachable-vertices": 2, "submanifold-dims": 2}, 12),
+        graded_row("carol", {"submanifold-dims": 1}, 1),
+        graded_row("dan", FULL, TOP),
+        unreadable_row("erin", "line 3: not valid TOML: a value it cannot read (an answer is text in quotes: part = \"(1, 2, 3)\")"),
+        unreadable_row("frank", "the file is empty."),
+        unreadable_row("gina", "the file is not UTF-8 text."),
+        unreadable_row("hal", "Exercise attention-weights has no part 'score'. Its parts: scores, scaled, weights."),
     ]
     records = lines(out)
     assert [(r["student"], r["file"], r["score"], r["error"] is None) for r in records] == [
-        ("alice", "alice.toml", 26, True), ("bob", "bob.toml", 12, True),
-        ("carol", "carol.toml", 1, True), ("dan", "dan.json", 26, True),
+        ("alice", "alice.toml", TOP, True), ("bob", "bob.toml", 12, True),
+        ("carol", "carol.toml", 1, True), ("dan", "dan.json", TOP, True),
         ("erin", "erin.toml", None, False), ("frank", "frank.toml", None, False),
         ("gina", "gina.toml", None, False), ("hal", "hal.toml", None, False)]
     bob = records[1]
@@ -135,7 +145,7 @@ def test_a_rerun_grades_nothing_and_a_changed_file_again(klass, tmp_path):
     assert (third["graded_now"], third["kept"]) == (2, 6)
     assert [r["student"] for r in lines(out)[len(before):]] == ["bob", "erin"]
     by_student = {r[0]: r for r in rows(out)}
-    assert by_student["bob"][-3:] == ["26", "26", ""] and by_student["erin"][-3:] == ["26", "26", ""]
+    assert by_student["bob"][-3:] == by_student["erin"][-3:] == [str(TOP), str(TOP), ""]
     assert len(rows(out)) == 9                          # one row per student, latest result
 
 
@@ -266,7 +276,7 @@ def test_hostile_answers_in_a_batch_are_contained(tmp_path):
     proc = grade(folder, tmp_path / "out", "--jobs", "2")
     assert proc.returncode == 1 and not marker.exists()
     records = {r["student"]: r for r in lines(tmp_path / "out")}
-    assert records["alice"]["score"] == 26
+    assert records["alice"]["score"] == TOP
     assert records["mallory"]["score"] == 0 and records["oscar"]["score"] == 0
     oscar = {p["id"]: p["note"] for p in records["oscar"]["exercises"][0]["parts"]}
     assert oscar["parakeet-monkey"] == "too-large" and oscar["parakeet-fourier"] == "too-deep"
@@ -302,7 +312,7 @@ def test_variants_grade_each_student_on_their_own_seed(tmp_path):
         if student != "carol":   # carol's file names its own seed, which --variants overrides
             alone = grader("submit", folder / f"{student}.toml", "--seed", student, "--format", "json")
         assert json.loads(alone.stdout)["score"] == record["score"], student
-    assert records["alice"]["score"] == 26 and {r["student"]: r for r in lines(tmp_path / "varied")}["alice"]["score"] < 26
+    assert records["alice"]["score"] == TOP and {r["student"]: r for r in lines(tmp_path / "varied")}["alice"]["score"] < TOP
 
 
 def test_a_progress_bar_on_a_terminal(klass, tmp_path):
@@ -397,7 +407,7 @@ def test_an_odd_folder_grades_every_readable_file_and_lists_the_others(odd, tmp_
     data, errors = summary_of(proc)
     graded = {r["student"]: r["score"] for r in lines(out) if r["error"] is None}
     assert set(graded) == {"alice", "alias", "bom", "bomjson"}
-    assert graded["alice"] == graded["alias"] == graded["bom"] == 26
+    assert graded["alice"] == graded["alias"] == graded["bom"] == TOP
     assert errors == {
         "leak": says("error-link-outside", "leak.toml"),
         "leak2": says("error-link-outside", "leak2.toml"),
