@@ -124,6 +124,7 @@ def on_serve(server, config, builder):
     build; the checker's trace, made in the background, asks for a rebuild when it is ready."""
     server.watch(str(ROOT / "grader"))
     serve.start(server, config)
+    serve.watch_natively(server)
     serve.warm_renderers()
     pack.on_ready(serve.ask_rebuild)
     return server

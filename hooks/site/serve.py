@@ -318,6 +318,31 @@ def start(server, config) -> Preview:
     return preview
 
 
+def watch_natively(server) -> None:
+    """MkDocs' server polls every watched tree twice a second (a stat of each of the theme's files, and up to half
+    a second before a save is seen); where the system tells of changes (inotify), each watch moves to its native
+    observer, with the same handler and only the events a save makes (never the reads of a build). Any failure
+    leaves the polling as it was."""
+    from watchdog.events import FileClosedEvent, FileCreatedEvent, FileDeletedEvent, FileModifiedEvent, FileMovedEvent
+    from watchdog.observers import Observer
+    from watchdog.observers.polling import PollingObserver
+
+    polling = server.observer
+    if Observer is PollingObserver or not isinstance(polling, PollingObserver):
+        return
+    native = Observer()
+    saves = [FileCreatedEvent, FileModifiedEvent, FileDeletedEvent, FileMovedEvent, FileClosedEvent]
+    refs = {}
+    try:
+        for path, watch in server._watch_refs.items():
+            for handler in polling._handlers[watch]:
+                refs[path] = native.schedule(handler, watch.path, recursive=watch.is_recursive, event_filter=saves)
+    except (OSError, RuntimeError) as error:
+        logging.getLogger("mkdocs.livereload").info(f"the preview polls for saves ({error})")
+        return
+    server.observer, server._watch_refs = native, refs
+
+
 def warm_renderers() -> None:
     """In the background, once the preview serves: import what renders an exercise (SymPy, the bank), which a
     build answered from the disk cache never needed, so the first catalog or exercise module saved renders
