@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="when students see their results and each part's test (Gradescope's visibility; "
                            "default: Gradescope's own)")
     author = sub.add_parser("check-exercise", help="an author's check of one exercise on its lesson's data and "
-                            "its variants: what breaks, one line each (in English, like make translations)",
+                            "its variants, saying what breaks, one line each (in English, like make translations)",
                             epilog="Checks one exercise of the bank on its lesson's data and on N variants "
                                    "(seeds check-0, check-1, ...): exact references, lesson data within the "
                                    "variants' invariants, named mistakes and other parts kept apart from each "
