@@ -45,21 +45,27 @@ def searchable(html: str) -> str:
     return "".join(parts)
 
 
-def keep_out_skipped(config) -> None:
-    """The search index reads each page through :func:`searchable` (once per search plugin)."""
+def wrap_reader(config, mark: str, wrap) -> None:
+    """The search index's reader of a page (``add_entry_from_context``) replaced by ``wrap(read, index)``, once per
+    index (the plugin makes a new one for each build): ``mark`` names the wrapping on it."""
     search = config.plugins.get("material/search")
     index = getattr(search, "search_index", None)
-    if index is None or getattr(index, "searchable", False):
+    if index is None or getattr(index, mark, False):
         return
-    read = index.add_entry_from_context
+    index.add_entry_from_context = wrap(index.add_entry_from_context, index)
+    setattr(index, mark, True)
 
-    def add_entry_from_context(page):
-        content = page.content
-        page.content = searchable(content or "")
-        try:
-            read(page)
-        finally:
-            page.content = content
 
-    index.add_entry_from_context = add_entry_from_context
-    index.searchable = True
+def keep_out_skipped(config) -> None:
+    """The search index reads each page through :func:`searchable`."""
+    def wrap(read, index):
+        def add_entry_from_context(page):
+            content = page.content
+            page.content = searchable(content or "")
+            try:
+                read(page)
+            finally:
+                page.content = content
+        return add_entry_from_context
+
+    wrap_reader(config, "searchable", wrap)

@@ -30,6 +30,8 @@ from typing import NamedTuple
 import jinja2.bccache
 from mkdocs.structure.pages import Page
 
+from hooks.site import search
+
 LOCALE_ENV = "COURSE_SERVE_LOCALE"
 
 
@@ -107,24 +109,19 @@ _SEARCHED: dict[str, tuple[int, list]] = {}   # what the search index made of a 
 def keep_search(config) -> None:
     """mkdocs-material's search index reads a page's sections again only when the page's text, title or
     contents changed; else it takes the entries it made of it last time."""
-    search = config.plugins.get("material/search")
-    index = getattr(search, "search_index", None)
-    if index is None or getattr(index, "kept", False):
-        return
-    read = index.add_entry_from_context
+    def wrap(read, index):
+        def add_entry_from_context(page):
+            key = repr((page.url, page.title, page.content, page.meta.get("search"), page.meta.get("tags"),
+                        [(item.id, item.title, item.url, len(item.children)) for item in page.toc]))
+            start = len(index.entries)
+            if key in _SEARCHED:
+                index.entries.extend(dict(entry) for entry in _SEARCHED[key])
+                return
+            read(page)
+            _SEARCHED[key] = [dict(entry) for entry in index.entries[start:]]
+        return add_entry_from_context
 
-    def add_entry_from_context(page):
-        key = repr((page.url, page.title, page.content, page.meta.get("search"), page.meta.get("tags"),
-                    [(item.id, item.title, item.url, len(item.children)) for item in page.toc]))
-        start = len(index.entries)
-        if key in _SEARCHED:
-            index.entries.extend(dict(entry) for entry in _SEARCHED[key])
-            return
-        read(page)
-        _SEARCHED[key] = [dict(entry) for entry in index.entries[start:]]
-
-    index.add_entry_from_context = add_entry_from_context
-    index.kept = True
+    search.wrap_reader(config, "kept", wrap)
 
 
 class Rendered(NamedTuple):
