@@ -170,8 +170,8 @@ def keep_renders(inputs: str, problems: list) -> None:
         else:
             page.content, page.toc, page._title_from_render = found.content, found.toc, found.title
             page.present_anchor_ids = set(found.anchors)
-            page.links_to_anchors = {files.get_file_from_path(uri): dict(a) for uri, a in found.links.items()
-                                     if files.get_file_from_path(uri) is not None}
+            linked = ((files.get_file_from_path(uri), anchors) for uri, anchors in found.links.items())
+            page.links_to_anchors = {file: dict(anchors) for file, anchors in linked if file is not None}
             for record in found.records:
                 logging.getLogger(record.name).handle(record)
             RENDERS["problems"].extend(found.problems)
