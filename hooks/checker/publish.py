@@ -177,14 +177,26 @@ def site_files(runtime: Path, wait: bool = True) -> tuple[dict[str, Path | str],
     if zips is None:
         return None
     served.update({path.name: path for path in zips.values()})
-    lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
     manifest = {"runtime": folder, **{stage: path.name for stage, path in zips.items()},
                 "sizes": {name: source.stat().st_size for name, source in served.items()},
-                "lock": {"info": lock["info"], "packages": {}}}
+                "lock": {"info": lock_info(runtime / "pyodide-lock.json"), "packages": {}}}
     texts = assets(manifest)
     names = {name: checker_pack.content_name(Path(name).stem, text.encode("utf-8"), Path(name).suffix) for name, text in texts.items()}
     served.update({names[name]: text for name, text in texts.items()})
     return served, (names["checker.js"], names["checker.css"], names["worker.js"])
+
+
+_LOCK_INFO: dict[tuple, dict] = {}   # the lock file's info, by its path, size and time (`mkdocs serve`: once)
+
+
+def lock_info(lock: Path) -> dict:
+    """The ``info`` of Pyodide's lock file (a megabyte of JSON, read once while it stays the same)."""
+    stat = lock.stat()
+    key = (str(lock), stat.st_size, stat.st_mtime_ns)
+    if key not in _LOCK_INFO:
+        _LOCK_INFO.clear()
+        _LOCK_INFO[key] = json.loads(lock.read_text(encoding="utf-8"))["info"]
+    return _LOCK_INFO[key]
 
 
 def assets(manifest: dict) -> dict[str, str]:

@@ -108,8 +108,9 @@ def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
     are the findings that fail the build (every one but missing and stale pages), malformed blocks included.
 
     Each locale's are answered from the disk cache when none of its inputs changed since the last build: its
-    folder, English's, its catalog and English's, and the checks' code (a page saved checks its locale again;
-    an English page, every locale)."""
+    folder, English's, its catalog and English's, and the checks' code. Its two halves are kept apart: a page
+    saved checks its locale's pages again, not its labels, catalogs and figures (an English page: every locale's
+    pages; a catalog or labels.toml: both halves)."""
     ids = lru_cache(maxsize=1)(known_ids)
     # the exercise modules too: the catalog check asks them which keys they need
     checks = files.fingerprint(sorted((ROOT / "hooks").rglob("*.py")) + sorted((ROOT / "grader").rglob("*.py")), ROOT)
@@ -117,15 +118,27 @@ def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
     for locale in translations.locales(docs):
         if only and locale not in (SOURCE, *only):
             continue
-        inputs = [path for folder in dict.fromkeys((SOURCE, locale)) for pattern in ("*.md", "*.toml")
-                  for path in sorted((docs / folder).rglob(pattern))]
-        inputs += [ROOT / "grader" / "locale" / folder / "LC_MESSAGES" / "grader.po" for folder in dict.fromkeys((SOURCE, locale))]
-        key = [files.fingerprint(inputs, ROOT), checks, str(root), locale]
-        rows = cache.cached("checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids())])
-        found[locale] = [translations.Finding(*row) for row in rows]
+        folders = dict.fromkeys((SOURCE, locale))
+        words = [path for folder in folders for path in sorted((docs / folder).rglob("*.toml"))]
+        words += [ROOT / "grader" / "locale" / folder / "LC_MESSAGES" / "grader.po" for folder in folders]
+        pages = [path for folder in folders for path in sorted((docs / folder).rglob("*.md"))]
+        halves = {}
+        for half, inputs in ((translations.PAGES, pages + words), (translations.WORDS, words)):
+            key = [files.fingerprint(inputs, ROOT), checks, str(root), locale, half]
+            halves[half] = [translations.Finding(*row) for row in cache.cached(
+                "checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids(), (half,))])]
+        found[locale] = read_together(halves[translations.PAGES], halves[translations.WORDS])
     # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]
     return found, problems
+
+
+def read_together(pages: list, words: list) -> list:
+    """A locale's findings from its two halves, cached apart: a file that cannot be read is the only finding
+    (the pages' half, made from every input, holds each such slip); else both, file by file, line by line."""
+    if any(f.kind == "file" for f in pages):
+        return pages
+    return sorted(pages + words, key=lambda f: (f.path, f.line))
 
 
 def sanitized(content: str) -> tuple[str, list[sanitize.Unsafe]]:

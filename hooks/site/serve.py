@@ -76,15 +76,17 @@ _LISTED: dict[tuple, list[str]] = {}   # the theme's files MkDocs copies, by its
 
 
 def keep_theme(config) -> None:
-    """The theme's environments, with their templates compiled once per process, and the list of the theme's
-    files MkDocs copies (it filters thousands of icons out of it at every build) made once."""
-    theme = config.theme
-    made = theme.get_env
+    """Every theme environment of this process (the pages', and the one the search plugin renders its words
+    with while the configuration loads) with its templates compiled once, and the list of the theme's files
+    MkDocs copies (it filters thousands of icons out of it at every build) made once."""
+    from mkdocs.theme import Theme
+
+    made = Theme.get_env
     if getattr(made, "kept", False):
         return
 
-    def get_env():
-        env = made()
+    def get_env(theme):
+        env = made(theme)
         env.bytecode_cache = TEMPLATES
         listed = env.list_templates
         key = (tuple(env.loader.searchpath), tuple(theme.static_templates))
@@ -100,7 +102,7 @@ def keep_theme(config) -> None:
         return env
 
     get_env.kept = True
-    theme.get_env = get_env
+    Theme.get_env = get_env
 
 
 _SEARCHED: dict[str, tuple[int, list]] = {}   # what the search index made of a page: by the page and its text
@@ -265,7 +267,8 @@ class Preview:
         copy = self.folder / str(self.builds)
         link_tree(self.site_dir, copy)
         self.root = copy
-        shutil.rmtree(self.folder / str(self.builds - 2), ignore_errors=True)
+        old = self.folder / str(self.builds - 2)
+        threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True}, daemon=True).start()
 
     def build(self, *args, **kwargs) -> None:
         epoch = self.server._wanted_epoch     # the version the server announces once this build is done
@@ -333,11 +336,27 @@ def watch_natively(server) -> None:
     try:
         for path, watch in server._watch_refs.items():
             for handler in polling._handlers[watch]:
+                if os.path.isfile(path):   # a file (mkdocs.yml) is watched through its folder: its own saves only
+                    handler = only_of(handler, path)
                 refs[path] = native.schedule(handler, watch.path, recursive=watch.is_recursive, event_filter=saves)
     except (OSError, RuntimeError) as error:
         logging.getLogger("mkdocs.livereload").info(f"the preview polls for saves ({error})")
         return
     server.observer, server._watch_refs = native, refs
+
+
+def only_of(handler, path: str):
+    """``handler`` for the events of the one file ``path`` (a save of a file beside it, a log or an editor's
+    swap file in the project's folder, is not a change of the site)."""
+    from watchdog.events import FileSystemEventHandler
+
+    def on_any_event(event):
+        if path in (os.fsdecode(event.src_path), os.fsdecode(getattr(event, "dest_path", "") or "")):
+            handler.dispatch(event)
+
+    mine = FileSystemEventHandler()
+    mine.on_any_event = on_any_event
+    return mine
 
 
 def warm_renderers() -> None:

@@ -77,18 +77,44 @@ def check_labels(docs: Path, locale: str, root: Path, glossary: Glossary) -> lis
     ]
 
 
-def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None) -> list[Finding]:
+PAGES, WORDS = "pages", "words"   # the two halves of a locale's checks: what reads its pages, and what does not
+
+
+def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = None,
+                 halves: tuple[str, ...] = (PAGES, WORDS)) -> list[Finding]:
     """Every finding for one locale folder, informational ones included, sorted by file and line.
 
     `known_ids` maps a block name to the ids it may take (the bank's exercises, the figures). A file that
     cannot be read (not UTF-8, TOML that does not parse) is the only finding until it is fixed: every other
-    check reads it."""
+    check reads it. ``halves`` leaves one out: PAGES, the checks that read the pages (a page saved changes
+    only these), WORDS, those of the labels, the catalogs and the figures (the build caches each apart)."""
     english_dir, folder = docs / SOURCE, docs / locale
     slips = unreadable_files(docs, locale, root)
     if slips:
         return slips
     english_glossary = load_glossary(english_dir)
     glossary = load_glossary(folder, english_glossary)
+    findings: list[Finding] = []
+    drafts = set()
+    if PAGES in halves:
+        findings, drafts = check_pages(docs, locale, root, glossary, known_ids)
+    if WORDS in halves:
+        from hooks.translations.composed import check_composed
+        from hooks.translations.rendered import check_figures
+
+        findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
+            check_composed(locale, glossary) + check_figures(docs, locale, root, glossary)
+    findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
+    return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
+
+
+def check_pages(docs: Path, locale: str, root: Path, glossary: Glossary,
+                known_ids: dict | None) -> tuple[list[Finding], set[str]]:
+    """(the findings of what reads the locale's pages, the pages that are drafts)."""
+    from hooks.translations.rendered import check_exercise_math
+    from hooks.translations.surfaces import check_surfaces
+
+    english_dir, folder = docs / SOURCE, docs / locale
     known_pages = frozenset(p.name for d in (english_dir, folder) for p in d.glob("*.md"))
     bank = bank_values()
     reviewed = reviewed_hashes(docs, locale, root)
@@ -111,15 +137,8 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     for path in sorted(folder.glob("*.md")):
         if not (english_dir / path.name).exists():
             findings.append(Finding(relative(path, root), 1, "orphan", "no English page of this name"))
-    from hooks.translations.composed import check_composed
-    from hooks.translations.rendered import check_exercise_math, check_figures
-    from hooks.translations.surfaces import check_surfaces
-
-    findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
-        check_surfaces(docs, locale, root, glossary) + check_composed(locale, glossary) + \
-        check_figures(docs, locale, root, glossary) + check_exercise_math(docs, locale, root)
-    findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
-    return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
+    findings += check_surfaces(docs, locale, root, glossary) + check_exercise_math(docs, locale, root)
+    return findings, drafts
 
 
 def unreadable_files(docs: Path, locale: str, root: Path) -> list[Finding]:

@@ -137,21 +137,38 @@ def test_a_page_saved_checks_its_locale_again_and_an_english_page_every_locale(t
         (docs / locale).mkdir(parents=True)
         for name in ("labels.toml", "glossary.toml", "04-simplex-walk.md"):
             shutil.copy(cache.ROOT / "docs" / locale / name, docs / locale / name)
+    from hooks.translations.pagechecks import known_ids
+
     checked, check = [], build.translations.check_locale
+    whole = lambda: check(docs, "fr", tmp_path, known_ids())   # noqa: E731  (what `make translations` finds)
     monkeypatch.setattr(build.translations, "check_locale",
-                        lambda docs, locale, *args: checked.append(locale) or check(docs, locale, *args))
+                        lambda docs, locale, root, ids, halves: checked.append((locale, *halves)) or
+                        check(docs, locale, root, ids, halves))
     first = build.check_translations(docs, tmp_path)
-    assert sorted(checked) == ["en", "fr", "ja"]
+    assert sorted(checked) == [(locale, half) for locale in ("en", "fr", "ja") for half in ("pages", "words")]
+    assert first[0]["fr"] == whole()   # the halves together: the whole check's
     checked.clear()
     page = docs / "fr" / "04-simplex-walk.md"
     page.write_text(page.read_text(encoding="utf-8") + "\nLe plancher & le plafond.\n", encoding="utf-8")
     findings, problems = build.check_translations(docs, tmp_path)
-    assert checked == ["fr"] and findings["ja"] == first[0]["ja"] and findings["en"] == first[0]["en"]
-    assert [p.kind for p in problems] == ["punctuation"]
+    assert checked == [("fr", "pages")] and findings["ja"] == first[0]["ja"] and findings["en"] == first[0]["en"]
+    assert [p.kind for p in problems] == ["punctuation"] and findings["fr"] == whole()
     checked.clear()
     english = docs / "en" / "04-simplex-walk.md"
     english.write_text(english.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
     build.check_translations(docs, tmp_path)
-    assert sorted(checked) == ["en", "fr", "ja"]
+    assert sorted(checked) == [("en", "pages"), ("fr", "pages"), ("ja", "pages")]
+    checked.clear()
+    labels = docs / "fr" / "labels.toml"
+    labels.write_text(labels.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    build.check_translations(docs, tmp_path)
+    assert sorted(checked) == [("fr", "pages"), ("fr", "words")]
+    checked.clear()
+    saved = page.read_bytes()
+    page.write_bytes(saved.decode("utf-8").encode("latin-1", "replace"))   # saved in Latin-1
+    findings, problems = build.check_translations(docs, tmp_path)
+    assert [f.kind for f in findings["fr"]] == ["file"] and checked == [("fr", "pages")]   # the slip alone
+    page.write_bytes(saved)
+    build.check_translations(docs, tmp_path)
     checked.clear()
     assert build.check_translations(docs, tmp_path, only=("fr",))[0].keys() == {"en", "fr"} and checked == []

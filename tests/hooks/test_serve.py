@@ -61,3 +61,40 @@ def test_a_page_asked_for_during_a_strict_rebuild_is_no_warning_of_the_build():
         mkdocs_log.removeHandler(counter)
         for kept in [f for f in serve.REQUESTS_LOG.filters if isinstance(f, serve.RequestsNotWarnings)]:
             serve.REQUESTS_LOG.removeFilter(kept)
+
+
+def test_a_file_watched_rebuilds_on_its_own_saves_only_not_on_a_file_beside_it(tmp_path):
+    """The preview hears mkdocs.yml through its folder (the native observer): a log or an editor's swap file
+    written beside it is no change of the site; a save of mkdocs.yml is."""
+    import time
+
+    from mkdocs.livereload import LiveReloadServer
+
+    from tests.conftest import timeout_scale
+
+    config, docs = tmp_path / "mkdocs.yml", tmp_path / "docs"
+    config.write_text("site_name: x\n", encoding="utf-8")
+    docs.mkdir()
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(tmp_path))
+    for path in (docs, config):
+        server.watch(str(path))
+    serve.watch_natively(server)
+    server.observer.start()
+
+    def wanted_after(write) -> bool:
+        server._want_rebuild = False
+        write()
+        limit = time.monotonic() + 5 * timeout_scale()
+        while time.monotonic() < limit and not server._want_rebuild:
+            time.sleep(0.05)
+        return server._want_rebuild
+
+    try:
+        assert type(server.observer).__name__ != "PollingObserver"
+        assert not wanted_after(lambda: (tmp_path / "serve.log").write_text("GET /\n", encoding="utf-8"))
+        assert not wanted_after(lambda: (tmp_path / ".mkdocs.yml.swp").write_text("x", encoding="utf-8"))
+        assert wanted_after(lambda: config.write_text("site_name: y\n", encoding="utf-8"))
+        assert wanted_after(lambda: (docs / "page.md").write_text("# A page\n", encoding="utf-8"))
+    finally:
+        server.observer.stop()
+        server.observer.join()
