@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from hooks.chapters import pages
 from hooks.chapters import source as chapter
@@ -97,6 +97,12 @@ class Glossary:
     terms: tuple = ()
     identifiers: tuple = ()
     allow: frozenset = field(default_factory=frozenset)
+
+    @cached_property
+    def allowed_words(self) -> frozenset[str]:
+        """Latin-script words a page may keep: the glossary's `allow`, the identifiers' words, the renderings'."""
+        phrases = [*self.allow, *self.identifiers, *(t.get("use", "") for t in self.terms)]
+        return frozenset(w.lower() for phrase in phrases for w in pages.LATIN_WORD.findall(phrase))
 
 
 # --- the checks of one translated page against its English page
@@ -372,10 +378,9 @@ def _first_line(english: str, identifier: str, here, translated: str) -> int:
     return 1
 
 
-def allowed_words(glossary: Glossary) -> set[str]:
-    """Latin-script words a page may keep: the glossary's `allow`, the identifiers' words, the renderings'."""
-    phrases = [*glossary.allow, *glossary.identifiers, *(t.get("use", "") for t in glossary.terms)]
-    return {w.lower() for phrase in phrases for w in pages.LATIN_WORD.findall(phrase)}
+def allowed_words(glossary: Glossary) -> frozenset[str]:
+    """Latin-script words a page may keep (made once per glossary: every sentence of every page asks)."""
+    return glossary.allowed_words
 
 
 def latin_prose(text: str, allowed: set[str]) -> list[str]:

@@ -101,9 +101,11 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
     if WORDS in halves:
         from hooks.translations.composed import check_composed
         from hooks.translations.rendered import check_figures
+        from hooks.translations.surfaces import check_words
 
         findings += check_labels(docs, locale, root, glossary) + check_grader_catalog(locale) + \
-            check_composed(locale, glossary) + check_figures(docs, locale, root, glossary)
+            check_words(docs, locale, root, glossary) + check_composed(locale, glossary) + \
+            check_figures(docs, locale, root, glossary)
     findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
     return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
 

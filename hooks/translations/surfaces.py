@@ -262,8 +262,9 @@ def check_typography(texts: list[tuple[str, int, str]], locale: str) -> list[Fin
 
 def check_surfaces(docs: Path, locale: str, root: Path, glossary: Glossary,
                    catalog_root: Path | None = None) -> list[Finding]:
-    """Every finding of the locale's labels and catalog, and of the checks across its surfaces (its pages'
-    own checks are hooks.translations.pagechecks'). `catalog_root` holds grader/locale/ (default: this project's)."""
+    """The checks across the locale's surfaces, its pages, labels and catalog (its pages' own checks are
+    hooks.translations.pagechecks', its labels' and messages' own :func:`check_words`'). `catalog_root` holds
+    grader/locale/ (default: this project's)."""
 
     labels, messages = label_units(docs, locale, root), catalog_units(locale, catalog_root)
     findings = check_titles(docs, locale, root, messages)
@@ -278,6 +279,13 @@ def check_surfaces(docs: Path, locale: str, root: Path, glossary: Glossary,
             findings += check_page_terms(english.read_text("utf-8"), text, shown, glossary)
     findings += check_typography(texts, locale)
     findings += check_record(docs, locale, root, catalog_root)
-    if locale != SOURCE:
-        findings += check_units(labels + messages, locale, glossary)
     return findings
+
+
+def check_words(docs: Path, locale: str, root: Path, glossary: Glossary,
+                catalog_root: Path | None = None) -> list[Finding]:
+    """The page checks' rules on each of the locale's labels and catalog messages (no page read: a page's
+    save does not check them again)."""
+    if locale == SOURCE:
+        return []
+    return check_units(label_units(docs, locale, root) + catalog_units(locale, catalog_root), locale, glossary)

@@ -28,7 +28,9 @@ def clean_copy(root: Path, locale: str) -> Path:
 def found(root: Path, locale: str) -> list[tuple[str, int, str]]:
     docs = root / "docs"
     glossary = translations.load_glossary(docs / locale, translations.load_glossary(docs / "en"))
-    return [(f.path, f.line, f.kind) for f in surfaces.check_surfaces(docs, locale, root, glossary, catalog_root=root)]
+    found = surfaces.check_surfaces(docs, locale, root, glossary, catalog_root=root) + \
+        surfaces.check_words(docs, locale, root, glossary, catalog_root=root)
+    return [(f.path, f.line, f.kind) for f in found]
 
 
 def set_label(root: Path, locale: str, key: str, value: str) -> tuple[str, int]:
