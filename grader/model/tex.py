@@ -6,6 +6,8 @@ MathML. Decimals that are exact stay exact (``0.25``); other values keep SymPy's
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy
 
 from grader.languages.numerals import finite_decimal, format_number, tex_number, tex_tuple
@@ -35,7 +37,7 @@ def approx(value, locale: str) -> str:
 def tex_answer(reference, locale: str) -> str:
     """A part's reference answer: a number, a vector (with its decimals) or a set of points."""
     if isinstance(reference, sympy.MatrixBase):
-        reference = [x if x.is_Rational else sympy.simplify(x) for x in reference]   # as a reader writes it
+        reference = [simplest(x) for x in reference]   # as a reader writes it
         exact = tex_vector(reference, locale)
         if all(x.is_Rational for x in reference):
             return exact
@@ -44,3 +46,13 @@ def tex_answer(reference, locale: str) -> str:
         points = sorted(reference, key=lambda p: [-float(x) for x in p])
         return r"\left\{" + ", ".join(tex_vector(p, locale) for p in points) + r"\right\}"
     return tex_value(reference, locale) + approx(reference, locale)
+
+
+@lru_cache(maxsize=1024)
+def simplest(value):
+    """SymPy's simplest form of a value: a rational as it is. A pure function of the value, made once per
+    process: the preview renders an exercise again after a catalog's save without simplifying again."""
+    return value if value.is_Rational else sympy.simplify(value)
+
+
+simplest.catalog_free = True   # hooks/chapters/cache.py refresh(): a catalog's save leaves it as it is

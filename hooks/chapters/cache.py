@@ -72,7 +72,8 @@ def refresh() -> bool:
     """Before each build: when the grader's modules or catalogs changed since this process's last build
     (`mkdocs serve`), reload the exercise modules that changed, forget the ones removed, and clear every
     cache of the grader and the hooks (the registry finds new modules again, the catalogs are read again,
-    the disk cache's key is recomputed). Whether anything changed; the first build only takes note."""
+    the disk cache's key is recomputed) but, when only catalogs changed, those marked ``catalog_free`` (a pure
+    function of values no words reach). Whether anything changed; the first build only takes note."""
     now = _grader_sources()
     first, changed = not _SEEN, {path for path in now.keys() | _SEEN.keys() if now.get(path) != _SEEN.get(path)}
     _SEEN.clear()
@@ -86,9 +87,11 @@ def refresh() -> bool:
                 importlib.reload(module)
             else:
                 del sys.modules[name]
+    words_only = all(path.endswith(".po") for path in changed)
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] in ("grader", "hooks"):
             for value in list(vars(module).values()):
                 if hasattr(value, "cache_info") and hasattr(value, "cache_clear"):   # functools' caches
-                    value.cache_clear()
+                    if not (words_only and getattr(value, "catalog_free", False)):
+                        value.cache_clear()
     return True

@@ -62,6 +62,7 @@ def drawn(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
     return cache.cached("figure-texts", [locale, table], compute)
 
 
+@lru_cache(maxsize=4096)
 def _template_pattern(template: str) -> re.Pattern:
     """A label's template as a pattern its filled text matches (each placeholder any text)."""
     parts = re.split(r"\{[A-Za-z_]\w*\}", template.replace("{{", "{").replace("}}", "}"))

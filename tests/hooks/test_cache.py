@@ -172,3 +172,39 @@ def test_a_page_saved_checks_its_locale_again_and_an_english_page_every_locale(t
     build.check_translations(docs, tmp_path)
     checked.clear()
     assert build.check_translations(docs, tmp_path, only=("fr",))[0].keys() == {"en", "fr"} and checked == []
+
+
+WORDS_ONLY = """
+import sys
+from pathlib import Path
+import sympy
+from hooks.chapters import cache
+from grader.languages.messages import message
+from grader.model import tex
+root = Path(sys.argv[1])
+catalog = root / "grader" / "locale" / "fr" / "LC_MESSAGES" / "grader.po"
+assert cache.refresh() is False
+tex.simplest(sympy.sqrt(8) / 2)
+title = message("exercise.terrain-warmup.title", lang="fr")
+catalog.write_text(catalog.read_text().replace(f'msgstr "{title}"', f'msgstr "{title} (bis)"', 1))
+print(cache.refresh(), tex.simplest.cache_info().currsize, message("exercise.terrain-warmup.title", lang="fr").endswith("(bis)"))
+(root / "grader" / "model" / "tex.py").write_text((root / "grader" / "model" / "tex.py").read_text() + "\\n")
+print(cache.refresh(), tex.simplest.cache_info().currsize)
+"""
+
+
+def test_a_catalogs_save_keeps_what_no_words_reach_and_forgets_the_words(tmp_path):
+    """The preview after a catalog's save: the messages are read again; a pure function of values marked
+    ``catalog_free`` (a simplified answer) keeps what it made; a module's save forgets it too."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    for folder in ("grader", "hooks"):
+        shutil.copytree(cache.ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "GRADER_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-c", WORDS_ONLY, str(tmp_path)],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.splitlines() == ["True 1 True", "True 0"]
