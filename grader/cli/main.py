@@ -118,7 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "student id (default: the lesson's own data)")
     show = sub.add_parser("show", parents=[common, seeded],
                           help="show an exercise's data and parts")
-    show.add_argument("id")
+    show.add_argument("id", nargs="?")
+    show.add_argument("--answers", action="store_true",
+                      help="the answers, for instructors: each part's reference answer, exact and as a "
+                           "decimal to the part's figures (of the variant, with --seed)")
     check = sub.add_parser("check", parents=[common, seeded], help="check one answer to one part")
     check.add_argument("id")
     check.add_argument("part")
@@ -246,8 +249,18 @@ def _list(args, lang) -> int:
 
 
 def _show(args, lang) -> int:
-    ex = _bank().variant(args.id, args.seed)
-    _emit(args, report.exercise_text(ex, lang), report.exercise_dict(ex, lang))
+    """One exercise (or every one, no ID), or with ``--answers`` its answer key; JSON: a dict for one, a list
+    for every exercise."""
+    ids = [args.id] if args.id is not None else list(_bank().EXERCISES)
+    shown = [_bank().variant(ex_id, args.seed) for ex_id in ids]
+    if args.answers:
+        from grader.model.answerkey import key_dict
+        data = [key_dict(ex, lang) for ex in shown]
+        texts = [report.answer_key_text(ex, key, lang) for ex, key in zip(shown, data)]
+    else:
+        data = [report.exercise_dict(ex, lang) for ex in shown]
+        texts = [report.exercise_text(ex, lang) for ex in shown]
+    _emit(args, "\n\n".join(texts), data[0] if args.id is not None else data)
     return OK
 
 

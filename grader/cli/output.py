@@ -108,6 +108,13 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     return "\n".join(lines)
 
 
+def answer_key_text(ex: Exercise, key: dict, lang: str) -> str:
+    """``grader show --answers``: the exercise's heading, then each part's answer (``key``:
+    :func:`grader.model.answerkey.key_dict`)."""
+    from grader.model.answerkey import key_lines
+    return "\n".join([printable(heading(ex, lang)), *(printable(line) for line in key_lines(key, lang))])
+
+
 def gradescope(result: SubmissionResult, lang: str, markdown: bool = False) -> dict:
     """Gradescope's autograder ``results.json``: a test per part, the total as ``score``; with
     ``markdown``, each test's feedback in Markdown (``test_output_format``), the answer and how it was
