@@ -116,6 +116,13 @@ def test_every_example_the_pages_and_grader_show_offer_is_read(lang, exercise, p
     ("sqrt(1.25)sqrt(1.54)", "implicit-product", 10, {"product": "sqrt(1.25)*sqrt(1.54)"}),
     ("(1+2)3", "implicit-product", 5, {"product": "(1+2)*3"}),
     ("2 pi", "implicit-product", 2, {"product": "2* pi"}),
+    ("2(3)", "implicit-product", 1, {"product": "2*(3)"}),          # Python reads these as calls
+    ("(1/2)(3)", "implicit-product", 5, {"product": "(1/2)*(3)"}),
+    ("(1/2) (3)", "implicit-product", 6, {"product": "(1/2)* (3)"}),
+    ("-2(3)", "implicit-product", 2, {"product": "-2*(3)"}),
+    ("e(2)", "implicit-product", 1, {"product": "e*(2)"}),
+    ("２（３）", "implicit-product", 1, {"product": "２*（３）"}),    # full-width: columns in what was typed
+    ("(1/2)sqrt(14)", "implicit-product", 5, {"product": "(1/2)*sqrt(14)"}),
     ("sqrt(3.49", "bracket-not-closed", 4, {"symbol": ")"}),
     ("sqrt(1.25)*sqrt(1.54", "bracket-not-closed", 15, {"symbol": ")"}),
     ("(2, [1, 3)", "syntax-error", 9, {}),                  # a bracket closed by another kind: the generic words
