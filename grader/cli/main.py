@@ -162,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--visibility", choices=VISIBILITY, default=None,
                       help="when students see their results and each part's test (Gradescope's visibility; "
                            "default: Gradescope's own)")
+    auto.add_argument("--tests-visibility", choices=VISIBILITY, default=None,
+                      help="when students see each part's test (its score and feedback), apart from the total: e.g. "
+                           "after_due_date with --visibility visible (default: as --visibility)")
     author = sub.add_parser("check-exercise", help="an author's check of one exercise on its lesson's data and "
                             "its variants, saying what breaks, one line each (in English, like make translations)",
                             epilog="Checks one exercise of the bank on its lesson's data and on N variants "
@@ -445,7 +448,7 @@ def _autograder(args, lang) -> int:
         args.format = "text"
     try:
         data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from, args.visibility,
-                                      "md" if markdown else "text")
+                                      "md" if markdown else "text", args.tests_visibility)
     except PackageNotFoundError:
         _warn(message("autograder.not-installed", lang, package=PACKAGE))
         return UNUSABLE
