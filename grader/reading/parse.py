@@ -288,7 +288,9 @@ class _Walker:
                 self.tags.add("scientific")                  # 3*10^-4/40 is (3*10^(-4))/40
             elif op == "/" or isinstance(power.right, ast.UnaryOp):
                 self.tags.add("precedence")                  # e^1/2 is e^1 / 2, 2^-2*4 is 2^(-2)*4
-        if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node):
+        between = self.source[self._char(node.left.end_col_offset):self._char(node.right.col_offset)]
+        if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node) \
+                and ")" not in between:                        # (1/2)√14: the bracket closes first, one reading
             (_, a, b) = left                                   # 1/2√2: (1/2)·√2 or 1/(2√2)?
             raise fail("ambiguous-reading", self.column(node.left), text=self.typed_text(node),
                        first=text(("*", left, right)), second=text(("/", a, ("*", b, right))))

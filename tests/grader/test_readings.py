@@ -76,8 +76,22 @@ def test_a_power_of_ten_reads_as_scientific_notation_and_says_so(text, read_as, 
     assert parse.plain(parse.read(text, shape=()).tree) == value
 
 
+@pytest.mark.parametrize("text, read_as", [("(1/2)√14", "(1/2)*sqrt(14)"), ("(3/4)√2", "(3/4)*sqrt(2)"),
+                                           ("((1/2))√14", "(1/2)*sqrt(14)")])
+def test_a_bracket_that_closes_before_a_root_leaves_one_reading(text, read_as):
+    """(1/2)√14: the bracket closes before the root, so it cannot be 1/(2√14) (1/2√14 still can)."""
+    assert render_read(text) == read_as
+
+
+def render_read(text: str) -> str:
+    result = check_part("embedding-distances", "parakeet-fourier", text, "en")
+    assert result.column is None, result.note
+    return result.read_as
+
+
 @pytest.mark.parametrize("text, key", [("e^-1/2", "ambiguous-reading"), ("2^-1/2", "ambiguous-reading"),
-                                       ("2*e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent")])
+                                       ("2*e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent"),
+                                       ("1/2√14", "ambiguous-reading"), ("1/2 √14", "ambiguous-reading")])
 def test_what_a_student_could_mean_two_ways_is_still_refused(text, key):
     assert refusal(text).key == key
 
