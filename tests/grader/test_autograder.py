@@ -273,6 +273,15 @@ def test_the_tests_can_stay_hidden_while_the_score_is_shown(tmp_path):
     assert proc.returncode == 2 and "after_due_date" in proc.stderr and not (tmp_path / "b.zip").exists()
 
 
+def test_the_text_feedback_says_how_an_answer_was_read(tmp_path):
+    """As ``grader check`` says it: an answer read by a convention (a decimal comma) says so under its verdict."""
+    answers = '[embedding-distances]\nparakeet-fourier = "1,87"\nmonkey-fourier = "1.868"\n'
+    results = grade_in_process(lay_out(tmp_path / "root", Config(), {"answers.toml": answers}, [ADA]))[1]
+    said = {t["name"]: t["output"] for t in results["tests"]}
+    assert said["embedding-distances: parakeet-fourier"] == "Correct.\nRead as: 1.87"
+    assert said["embedding-distances: monkey-fourier"] == "Correct."           # plain arithmetic: nothing to say
+
+
 MD_ANSWERS = '[attention-weights]\nweights = "(1/2, 1/4, 1/8)"\nscores = "(1, 1, `0`)"\n'
 
 
