@@ -102,13 +102,14 @@ def _zip(members: dict[str, bytes], executable: frozenset[str] = frozenset()) ->
 
 
 def autograder_zip(lang: str, exercises: tuple[str, ...] | None, variants: bool, seed_from: str,
-                   visibility: str | None = None, feedback_format: str = "text") -> tuple[bytes, Config]:
+                   visibility: str | None = None, feedback_format: str = "text",
+                   tests_visibility: str | None = None) -> tuple[bytes, Config]:
     """The autograder zip's bytes, and the configuration it holds."""
     from grader.judging.table import engine_version
     wheel_name, wheel_bytes = wheel()
     config = Config(lang=lang, exercises=None if exercises is None else list(exercises), variants=variants,
                     seed_from=seed_from, version=metadata.version(PACKAGE), engine=engine_version(), wheel=wheel_name,
-                    visibility=visibility, feedback_format=feedback_format)
+                    visibility=visibility, feedback_format=feedback_format, tests_visibility=tests_visibility)
     members = {"setup.sh": SETUP.format(wheel=wheel_name).encode(), "run_autograder": RUN.encode(),
                wheel_name: wheel_bytes, CONFIG: config.text().encode()}
     return _zip(members, frozenset({"setup.sh", "run_autograder"})), config

@@ -62,6 +62,8 @@ class Config:
     visibility: str | None = None                 # when students see the results and each test (VISIBILITY);
                                                   # None: Gradescope's default
     feedback_format: str = "text"                 # each test's feedback: "text", or "md" (Markdown)
+    tests_visibility: str | None = None           # when students see each part's test, apart from the score
+                                                  # (VISIBILITY); None: as ``visibility``
 
     @classmethod
     def read(cls, path: Path) -> Config:
@@ -205,11 +207,16 @@ def grade(root: Path, config: Config) -> tuple[dict, int]:
     return data, code
 
 
-def visible(data: dict, visibility: str) -> None:
-    """The results and each test shown to the student when ``visibility`` says (Gradescope's field)."""
-    data["visibility"] = visibility
-    for test in data.get("tests", ()):
-        test["visibility"] = visibility
+def visible(data: dict, visibility: str | None, tests: str | None = None) -> None:
+    """The results shown to the student when ``visibility`` says, and each test (a part's score and
+    feedback) when ``tests`` says, else as the results (Gradescope's ``visibility`` fields: the whole
+    result's and each test's). The usual split: the score visible, the tests ``after_due_date``."""
+    if visibility in VISIBILITY:
+        data["visibility"] = visibility
+    tests = tests if tests in VISIBILITY else visibility
+    if tests in VISIBILITY:
+        for test in data.get("tests", ()):
+            test["visibility"] = tests
 
 
 def shown(data: dict) -> None:
@@ -236,8 +243,8 @@ def run(root: Path) -> int:
         data, code = {"score": 0, "output": message("error-internal", lang, error=f"{type(exc).__name__}: {exc}"),
                       "tests": []}, 3
     results.parent.mkdir(parents=True, exist_ok=True)
-    if config is not None and config.visibility in VISIBILITY:
-        visible(data, config.visibility)
+    if config is not None:
+        visible(data, config.visibility, config.tests_visibility)
     shown(data)
     write_atomic(results, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     print(data["output"])

@@ -118,7 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "student id (default: the lesson's own data)")
     show = sub.add_parser("show", parents=[common, seeded],
                           help="show an exercise's data and parts")
-    show.add_argument("id")
+    show.add_argument("id", nargs="?")
+    show.add_argument("--answers", action="store_true",
+                      help="the answers, for instructors: each part's reference answer, exact and as a "
+                           "decimal to the part's figures (of the variant, with --seed)")
     check = sub.add_parser("check", parents=[common, seeded], help="check one answer to one part")
     check.add_argument("id")
     check.add_argument("part")
@@ -159,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     auto.add_argument("--visibility", choices=VISIBILITY, default=None,
                       help="when students see their results and each part's test (Gradescope's visibility; "
                            "default: Gradescope's own)")
+    auto.add_argument("--tests-visibility", choices=VISIBILITY, default=None,
+                      help="when students see each part's test (its score and feedback), apart from the total: e.g. "
+                           "after_due_date with --visibility visible (default: as --visibility)")
     author = sub.add_parser("check-exercise", help="an author's check of one exercise on its lesson's data and "
                             "its variants, saying what breaks, one line each (in English, like make translations)",
                             epilog="Checks one exercise of the bank on its lesson's data and on N variants "
@@ -246,8 +252,18 @@ def _list(args, lang) -> int:
 
 
 def _show(args, lang) -> int:
-    ex = _bank().variant(args.id, args.seed)
-    _emit(args, report.exercise_text(ex, lang), report.exercise_dict(ex, lang))
+    """One exercise (or every one, no ID), or with ``--answers`` its answer key; JSON: a dict for one, a list
+    for every exercise."""
+    ids = [args.id] if args.id is not None else list(_bank().EXERCISES)
+    shown = [_bank().variant(ex_id, args.seed) for ex_id in ids]
+    if args.answers:
+        from grader.model.answerkey import key_dict
+        data = [key_dict(ex, lang) for ex in shown]
+        texts = [report.answer_key_text(ex, key, lang) for ex, key in zip(shown, data)]
+    else:
+        data = [report.exercise_dict(ex, lang) for ex in shown]
+        texts = [report.exercise_text(ex, lang) for ex in shown]
+    _emit(args, "\n\n".join(texts), data[0] if args.id is not None else data)
     return OK
 
 
@@ -432,7 +448,7 @@ def _autograder(args, lang) -> int:
         args.format = "text"
     try:
         data, config = autograder_zip(lang, exercises, args.by_identity, args.seed_from, args.visibility,
-                                      "md" if markdown else "text")
+                                      "md" if markdown else "text", args.tests_visibility)
     except PackageNotFoundError:
         _warn(message("autograder.not-installed", lang, package=PACKAGE))
         return UNUSABLE

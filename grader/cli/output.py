@@ -108,6 +108,13 @@ def exercise_text(ex: Exercise, lang: str) -> str:
     return "\n".join(lines)
 
 
+def answer_key_text(ex: Exercise, key: dict, lang: str) -> str:
+    """``grader show --answers``: the exercise's heading, then each part's answer (``key``:
+    :func:`grader.model.answerkey.key_dict`)."""
+    from grader.model.answerkey import key_lines
+    return "\n".join([printable(heading(ex, lang)), *(printable(line) for line in key_lines(key, lang))])
+
+
 def gradescope(result: SubmissionResult, lang: str, markdown: bool = False) -> dict:
     """Gradescope's autograder ``results.json``: a test per part, the total as ``score``; with
     ``markdown``, each test's feedback in Markdown (``test_output_format``), the answer and how it was
@@ -122,7 +129,7 @@ def gradescope(result: SubmissionResult, lang: str, markdown: bool = False) -> d
             tests.append({"name": f"{ex.id}: {part.id}", "number": f"{EXERCISES[ex.id].lesson}.{sub}",
                           "score": part.score, "max_score": part.max_score,
                           "status": "passed" if part.correct else "failed",
-                          "output": markdown_feedback(part, said, lang) if markdown else said})
+                          "output": markdown_feedback(part, said, lang) if markdown else plain_feedback(part, said, lang)})
     data = {"score": result.score,
             "output": score_text(result.score, result.max_score, lang),
             "tests": tests}
@@ -154,6 +161,14 @@ def markdown_feedback(part: PartResult, said: str, lang: str) -> str:
     if part.read_as is not None:
         lines.append(message("read-as", lang, expression=code_span(part.read_as)))
     return "\n\n".join(lines)
+
+
+def plain_feedback(part: PartResult, said: str, lang: str) -> str:
+    """A test's feedback as text, and under it how the answer was read when that took a convention (as
+    ``grader check`` says it: ``1,87`` read as 1.87 is said so on Gradescope too)."""
+    if part.read_as is None:
+        return said
+    return said + "\n" + message("read-as", lang, expression=part.read_as)
 
 
 def timeout_setting(exc, lang: str) -> str:

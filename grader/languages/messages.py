@@ -99,7 +99,8 @@ def placeholders(template: str) -> frozenset[str]:
 # ``{{`` and ``}}`` (``$\operatorname{{softmax}}$``). A new parameter's name is added here.
 FIELDS = frozenset({
     "a", "absolute", "argument", "arguments", "b", "base", "bound", "caption", "choices", "components",
-    "constraint", "construct", "count", "digits", "error", "excluded", "exercise", "exercises", "expected",
+    "constraint", "construct", "count", "decimal", "digits", "error", "exact", "excluded", "exercise", "exercises",
+    "expected", "figures",
     "expression", "field", "file", "file_seed", "files", "first", "folder", "form", "format", "found", "fraction",
     "got",
     "graded", "heading", "high", "id", "kept", "known", "label", "language", "lesson", "limit", "line", "lines",

@@ -25,7 +25,7 @@ from functools import lru_cache
 from grader.reading.errors import AnswerSyntaxError, ParseError, fail  # noqa: F401  (the reader's errors)
 from grader.reading.literals import ARITHMETIC, MAX_EXPONENT, MAX_POWER_BITS, literal_value  # noqa: F401
 from grader.reading.notation import rewrite
-from grader.reading.syntax import diagnose
+from grader.reading.syntax import _product, diagnose
 
 MAX_LENGTH = 500          # characters in one answer
 MAX_DEPTH = 40            # nesting of operations in the syntax tree
@@ -288,7 +288,9 @@ class _Walker:
                 self.tags.add("scientific")                  # 3*10^-4/40 is (3*10^(-4))/40
             elif op == "/" or isinstance(power.right, ast.UnaryOp):
                 self.tags.add("precedence")                  # e^1/2 is e^1 / 2, 2^-2*4 is 2^(-2)*4
-        if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node):
+        between = self.source[self._char(node.left.end_col_offset):self._char(node.right.col_offset)]
+        if op == "*" and isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Div) and self.implicit(node) \
+                and ")" not in between:                        # (1/2)√14: the bracket closes first, one reading
             (_, a, b) = left                                   # 1/2√2: (1/2)·√2 or 1/(2√2)?
             raise fail("ambiguous-reading", self.column(node.left), text=self.typed_text(node),
                        first=text(("*", left, right)), second=text(("/", a, ("*", b, right))))
@@ -316,6 +318,10 @@ class _Walker:
         return None if ")" in between else (operand, path)
 
     def call(self, node: ast.Call, depth: int, col: int) -> Node:
+        if self.side_by_side(node):
+            bracket = self.source.index("(", self._char(node.func.end_col_offset))     # after (1/2)'s own ')'
+            last = len(self.source[:bracket].rstrip()) - 1                              # 2 (3): the 2
+            raise fail("implicit-product", self.at(bracket), product=_product(self.typed, self.at(last) + 1))
         if not isinstance(node.func, ast.Name):
             raise fail("not-allowed", col, construct=CONSTRUCT_NAMES.get(type(node.func), "key:construct.call"))
         name = node.func.id
@@ -326,6 +332,17 @@ class _Walker:
         if len(node.args) != 1:
             raise fail("wrong-arity", col, name=name, count=len(node.args))
         return ("call", ALIASES.get(name, name), self.scalar(node.args[0], depth + 1))
+
+
+    def side_by_side(self, node: ast.Call) -> bool:
+        """Is this a value written against a bracket, as a product with no operator (``2(3)``, ``(1/2)(3)``,
+        ``sqrt(2)(3)``, ``e(2)``), which Python reads as a call? A function's name (``sqrt(2)``) or an unknown
+        name (``foo(2)``, said as such) is not."""
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in NAMES and len(node.args) == 1 and not node.keywords
+        return isinstance(func, (ast.Constant, ast.BinOp, ast.UnaryOp, ast.Call)) and len(node.args) == 1 \
+            and not node.keywords and not isinstance(getattr(func, "value", None), (str, bytes))
 
 
 def _is_ten(node: Node) -> bool:

@@ -254,6 +254,34 @@ def test_without_a_visibility_gradescope_s_default_stands_and_a_wrong_one_is_ref
     assert proc.returncode == 2 and "after_published" in proc.stderr and not (tmp_path / "a.zip").exists()
 
 
+def test_the_tests_can_stay_hidden_while_the_score_is_shown(tmp_path):
+    """Gradescope's usual split: the whole result ``visible``, each part's test (its feedback) ``after_due_date``."""
+    zipped = tmp_path / "a.zip"
+    proc = run("autograder", "--out", zipped, "--visibility", "visible", "--tests-visibility", "after_due_date",
+               "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert (json.loads(proc.stdout)["visibility"], json.loads(proc.stdout)["tests_visibility"]) == ("visible", "after_due_date")
+    config = Config(**json.loads(zipfile.ZipFile(zipped).read("autograder.json")))
+    assert (config.visibility, config.tests_visibility) == ("visible", "after_due_date")
+    results = grade_in_process(lay_out(tmp_path / "root", config, {"answers.toml": S0042}, [{"sid": "s0042"}]))[1]
+    assert results["visibility"] == "visible" and results["tests"]
+    assert {t["visibility"] for t in results["tests"]} == {"after_due_date"}
+    alone = Config(tests_visibility="hidden")          # tests hidden, the result's visibility Gradescope's own
+    results = grade_in_process(lay_out(tmp_path / "alone", alone, {"answers.toml": S0042}, [{"sid": "s0042"}]))[1]
+    assert "visibility" not in results and {t["visibility"] for t in results["tests"]} == {"hidden"}
+    proc = run("autograder", "--out", tmp_path / "b.zip", "--tests-visibility", "later")
+    assert proc.returncode == 2 and "after_due_date" in proc.stderr and not (tmp_path / "b.zip").exists()
+
+
+def test_the_text_feedback_says_how_an_answer_was_read(tmp_path):
+    """As ``grader check`` says it: an answer read by a convention (a decimal comma) says so under its verdict."""
+    answers = '[embedding-distances]\nparakeet-fourier = "1,87"\nmonkey-fourier = "1.868"\n'
+    results = grade_in_process(lay_out(tmp_path / "root", Config(), {"answers.toml": answers}, [ADA]))[1]
+    said = {t["name"]: t["output"] for t in results["tests"]}
+    assert said["embedding-distances: parakeet-fourier"] == "Correct.\nRead as: 1.87"
+    assert said["embedding-distances: monkey-fourier"] == "Correct."           # plain arithmetic: nothing to say
+
+
 MD_ANSWERS = '[attention-weights]\nweights = "(1/2, 1/4, 1/8)"\nscores = "(1, 1, `0`)"\n'
 
 
@@ -306,7 +334,8 @@ def pythons() -> list[str]:
 
 
 CONFIGS = {"all": [], "variants": ["--variants", "--seed-from", "sid"], "lesson-2": ["--exercises", "attention-weights"],
-           "email": ["--variants"], "after-due-date": ["--visibility", "after_due_date"], "md": ["--format", "md"]}
+           "email": ["--variants"], "after-due-date": ["--visibility", "after_due_date"], "md": ["--format", "md"],
+           "hidden-tests": ["--visibility", "visible", "--tests-visibility", "after_due_date"]}
 
 
 @pytest.fixture(scope="module", params=pythons(), ids=lambda p: "this-python" if p == sys.executable else "python3.10")
@@ -441,6 +470,13 @@ def test_a_grader_that_cannot_start_still_writes_results(installed, tmp_path):
 def test_a_visibility_set_by_the_build(installed, tmp_path):
     results = autograde(installed, tmp_path, "after-due-date", {"answers.toml": S0042})
     assert results["visibility"] == "after_due_date" and results["tests"]
+    assert {t["visibility"] for t in results["tests"]} == {"after_due_date"}
+
+
+@pytest.mark.slow
+def test_tests_hidden_until_the_due_date_set_by_the_build(installed, tmp_path):
+    results = autograde(installed, tmp_path, "hidden-tests", {"answers.toml": S0042})
+    assert results["visibility"] == "visible" and results["tests"]
     assert {t["visibility"] for t in results["tests"]} == {"after_due_date"}
 
 

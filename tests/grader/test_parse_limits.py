@@ -15,8 +15,9 @@ WIDER = 2 ** 200      # 201 bits
     ("sqrt(1, 2)", "wrong-arity", 0, {"name": "sqrt", "count": 2}),
     ("sqrt()", "wrong-arity", 0, {"name": "sqrt", "count": 0}),
     ("foo(2)", "unknown-function", 0, {"name": "foo"}),
-    ("(1)(2)", "not-allowed", 0, {"construct": "key:construct.call"}),                      # calling what is not a name
-    ("sqrt(2)(3)", "not-allowed", 0, {"construct": "key:construct.call"}),
+    ("(1)(2)", "implicit-product", 3, {"product": "(1)*(2)"}),        # a value against a bracket: a product
+    ("sqrt(2)(3)", "implicit-product", 7, {"product": "sqrt(2)*(3)"}),
+    ("2(3, 4)", "not-allowed", 0, {"construct": "key:construct.call"}),  # two arguments: no product to suggest
     (f"2**{MAX_EXPONENT + 1}", "too-large", 3, {}),                           # at the exponent
     (f"2**-{MAX_EXPONENT + 1}", "too-large", 3, {}),
     (f"{WIDER}**{MAX_EXPONENT}", "too-large", len(str(WIDER)) + 2, {}),

@@ -76,8 +76,22 @@ def test_a_power_of_ten_reads_as_scientific_notation_and_says_so(text, read_as, 
     assert parse.plain(parse.read(text, shape=()).tree) == value
 
 
+@pytest.mark.parametrize("text, read_as", [("(1/2)√14", "(1/2)*sqrt(14)"), ("(3/4)√2", "(3/4)*sqrt(2)"),
+                                           ("((1/2))√14", "(1/2)*sqrt(14)")])
+def test_a_bracket_that_closes_before_a_root_leaves_one_reading(text, read_as):
+    """(1/2)√14: the bracket closes before the root, so it cannot be 1/(2√14) (1/2√14 still can)."""
+    assert render_read(text) == read_as
+
+
+def render_read(text: str) -> str:
+    result = check_part("embedding-distances", "parakeet-fourier", text, "en")
+    assert result.column is None, result.note
+    return result.read_as
+
+
 @pytest.mark.parametrize("text, key", [("e^-1/2", "ambiguous-reading"), ("2^-1/2", "ambiguous-reading"),
-                                       ("2*e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent")])
+                                       ("2*e^-1/2", "ambiguous-reading"), ("2e+1", "ambiguous-exponent"),
+                                       ("1/2√14", "ambiguous-reading"), ("1/2 √14", "ambiguous-reading")])
 def test_what_a_student_could_mean_two_ways_is_still_refused(text, key):
     assert refusal(text).key == key
 
@@ -116,6 +130,13 @@ def test_every_example_the_pages_and_grader_show_offer_is_read(lang, exercise, p
     ("sqrt(1.25)sqrt(1.54)", "implicit-product", 10, {"product": "sqrt(1.25)*sqrt(1.54)"}),
     ("(1+2)3", "implicit-product", 5, {"product": "(1+2)*3"}),
     ("2 pi", "implicit-product", 2, {"product": "2* pi"}),
+    ("2(3)", "implicit-product", 1, {"product": "2*(3)"}),          # Python reads these as calls
+    ("(1/2)(3)", "implicit-product", 5, {"product": "(1/2)*(3)"}),
+    ("(1/2) (3)", "implicit-product", 6, {"product": "(1/2)* (3)"}),
+    ("-2(3)", "implicit-product", 2, {"product": "-2*(3)"}),
+    ("e(2)", "implicit-product", 1, {"product": "e*(2)"}),
+    ("２（３）", "implicit-product", 1, {"product": "２*（３）"}),    # full-width: columns in what was typed
+    ("(1/2)sqrt(14)", "implicit-product", 5, {"product": "(1/2)*sqrt(14)"}),
     ("sqrt(3.49", "bracket-not-closed", 4, {"symbol": ")"}),
     ("sqrt(1.25)*sqrt(1.54", "bracket-not-closed", 15, {"symbol": ")"}),
     ("(2, [1, 3)", "syntax-error", 9, {}),                  # a bracket closed by another kind: the generic words
