@@ -39,6 +39,11 @@ def fingerprint(locale: str | None = None) -> str:
     return files.fingerprint(paths, ROOT)
 
 
+def code() -> list[Path]:
+    """The bank's sources without its catalogs: what a result no words reach (ids, data, names) depends on."""
+    return [path for pattern in SOURCES if not pattern.endswith(".po") for path in sorted(ROOT.glob(pattern))]
+
+
 def cached(kind: str, key: object, compute: Callable[[], object], sources: list[Path] | None = None,
            locale: str | None = None) -> object:
     """`compute()`'s JSON-able result, computed once per fingerprint and key; `sources`: the files it depends on,

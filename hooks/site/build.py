@@ -126,7 +126,8 @@ def check_translations(docs: Path, root: Path, only: tuple[str, ...] = ()):
         for half, inputs in ((translations.PAGES, pages + words), (translations.WORDS, words)):
             key = [files.fingerprint(inputs, ROOT), checks, str(root), locale, half]
             halves[half] = [translations.Finding(*row) for row in cache.cached(
-                "checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids(), (half,))])]
+                "checks", key, lambda: [astuple(f) for f in translations.check_locale(docs, locale, root, ids(), (half,))],
+                locale=locale)]
         found[locale] = read_together(halves[translations.PAGES], halves[translations.WORDS])
     # markup the allow-list does not hold is reported by the build once it is removed, so the page is still written
     problems = [f for rows in found.values() for f in rows if f.error and f.kind not in translations.RENDER_KINDS]

@@ -469,7 +469,7 @@ def known_ids() -> dict[str, frozenset]:
         return {"exercise": list(render.exercise_ids()), "figure": list(render.figure_ids()),
                 "parts": render.course_parts()}
 
-    found = cache.cached("ids-parts", [], compute)
+    found = cache.cached("ids-parts", [], compute, cache.code())
     return {kind: (frozenset(ids) if kind != "parts" else {e: tuple(p) for e, p in ids.items()})
             for kind, ids in found.items()}
 
@@ -497,7 +497,7 @@ def bank_values() -> dict[str, frozenset[Decimal]]:
         return {exercise.id: sorted(walk(exercise.data, set())) for exercise in bank.EXERCISES.values()}
 
     return {exercise: frozenset(Decimal(x) for x in values) - STRUCTURAL
-            for exercise, values in cache.cached("exercise-data-values", [], compute).items()}
+            for exercise, values in cache.cached("exercise-data-values", [], compute, cache.code()).items()}
 
 
 def restated(text: str, path: str, locale: str, bank: dict[str, frozenset[Decimal]]) -> list[Finding]:

@@ -59,7 +59,7 @@ def drawn(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
                          for text in figure_texts(render.render_figure(figure, table, locale, solutions, narrow))]
                 for figure in render.figure_ids()}
 
-    return cache.cached("figure-texts", [locale, table], compute)
+    return cache.cached("figure-texts", [locale, table], compute, locale=locale)
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +84,7 @@ def data_names() -> frozenset[str]:
     writes them as they are in every locale (through the bank's disk cache: no SymPy import when warm)."""
     from hooks.chapters import cache
 
-    return frozenset(cache.cached("data-names", [], lambda: sorted(_data_names())))
+    return frozenset(cache.cached("data-names", [], lambda: sorted(_data_names()), cache.code()))
 
 
 def _data_names() -> frozenset[str]:
@@ -180,7 +180,7 @@ def exercise_math(locale: str, labels: dict[str, str]) -> dict[str, list[str]]:
         return {exercise: misread_separators("".join(render.render_exercise(exercise, locale, labels, True)))
                 for exercise in render.exercise_ids()}
 
-    return cache.cached("exercise-separators", [locale, labels], compute)
+    return cache.cached("exercise-separators", [locale, labels], compute, locale=locale)
 
 
 def check_exercise_math(docs: Path, locale: str, root: Path, misread: dict[str, list[str]] | None = None
