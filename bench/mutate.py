@@ -12,9 +12,20 @@
 mutmut (from PyPI: `pip install -e '.[mutation]'`) copies the tree into mutants/ (not in git), changes
 one thing at a time in the judge (grader/judging/rules.py, check.py, table.py), the reader
 (grader/reading/parse.py, notation.py, commas.py), grader/arithmetic/compare.py, the class folder and
-store (grader/grading/folder.py, store.py), the class report (grader/classreport/), hooks/chapters/source.py
-and hooks/chapters/blockspec.py (an operator, a constant, a returned value...), and runs the fast tests that
-reach the function it changed. mutmut never deletes a statement; the second pass
+store (grader/grading/folder.py, store.py), the class report (grader/classreport/), and every module of
+hooks/ that decides something: reading and rendering chapters (hooks/chapters/: blocks, blockspec, source,
+sanitize, render, readable, labels, pages, cache), the translators' checks (hooks/translations/: pagechecks,
+typography, composed, surfaces, review, docs), the in-page checker's build side (hooks/checker/pack.py,
+trace.py, workspace.py), the theme's (hooks/theme/address.py, navigation.py) and the site's
+(hooks/site/settings.py, publish.py, search.py) (an operator, a constant, a returned value...), and runs the
+fast tests that reach the function it changed. Left out, as wiring or as what only a real build or
+server shows: the MkDocs hooks (hooks/course.py, hooks/theme/hook.py: events to functions), the build's
+state and event glue (hooks/site/build.py), the preview server (hooks/site/serve.py: threads and a
+socket), the checker's assets and packing glue (hooks/checker/publish.py), its corpus and manual
+(hooks/checker/corpus.py, manual.py: test data), the translations' command and report
+(hooks/translations/__main__.py, report.py, rendered.py: a whole locale's run), the math and the theme's
+page (hooks/chapters/mathml.py, hooks/theme/frame.py, page.py: latex2mathml's and the theme's output, which
+the slow site tests read). mutmut never deletes a statement; the second pass
 (bench/deletions.py) does: each ``if``, ``raise``, ``return``, ``continue``, ``break`` and assignment
 inside a function, replaced by ``pass``, one at a time, against the same tests. A mutant is killed
 when a test fails or it runs out of time; it survives when every test passes; "no test" means no fast
@@ -45,6 +56,13 @@ import deletions  # noqa: E402  (bench/deletions.py, beside this file)
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = Path(sys.executable).with_name("mutmut")
 TARGET = 0.85
+CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the machine may be shared
+
+# Survivors no test can kill, read one by one (`mutmut show NAME`) and left as they are:
+# - code run once at import: each mutant runs in a child forked after the tests' modules were imported, so a
+#   change to what a module computes when it is imported is never seen (hooks.site.settings.x_setting__mutmut_1
+#   to _8: `setting()` builds the Settings dataclass's fields at import; tests/hooks/test_settings_words.py
+#   pins the defaults and the meanings they give, which the real code keeps).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",
@@ -118,7 +136,7 @@ def run_mutmut(names: list[str], minutes: float | None) -> int:
     """``mutmut run [NAMES]`` at the lowest priority; after ``minutes`` it is interrupted as by Ctrl-C
     (it keeps what it checked)."""
     sync_copy()
-    process = subprocess.Popen(["nice", "-n", "19", str(MUTMUT), "run", *names], cwd=ROOT,
+    process = subprocess.Popen(["nice", "-n", "19", str(MUTMUT), "run", "--max-children", str(CHILDREN), *names], cwd=ROOT,
                                env={**os.environ, "NO_COLOR": "1"}, preexec_fn=deletions.limit_memory)
     try:
         return process.wait(timeout=None if minutes is None else 60 * minutes)
