@@ -54,7 +54,7 @@ publish: $(STAMP) $(NPM_STAMP)
 # files in parts); the sites the files share are built once per run (tests/conftest.py: shared_builds); the
 # files are handed out longest first (tests/conftest.py: LONGEST_FIRST, SPLIT), not in xdist's own order
 test: lint $(NPM_STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadgroup --no-loadscope-reorder
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # ruff, the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter]), and vermin:
 # nothing in the grader or the hooks needs a newer Python than requires-python (3.10)

@@ -4,7 +4,7 @@ of the order without a word)."""
 import subprocess
 import sys
 
-from tests.conftest import LONGEST_FIRST, ROOT, SPLIT, run_groups, run_order
+from tests.conftest import LONGEST_FIRST, ROOT, SPLIT, run_groups, run_order, scopes
 
 
 def test_every_file_named_in_the_order_exists():
@@ -38,3 +38,12 @@ def test_the_collected_order_keeps_each_file_together():
     assert files, ran.stdout + ran.stderr
     runs = [name for i, name in enumerate(files) if i == 0 or files[i - 1] != name]
     assert runs == ["tests/site/test_build.py", "tests/test_layout.py", "tests/test_timeouts.py"], runs
+
+
+def test_under_loadfile_each_test_s_unit_of_work_is_its_file_or_its_file_s_part():
+    name, parts = next(iter(SPLIT.items()))
+    split = [f"tests/{name}::test_{i}" for i in range(2 * parts)]
+    whole = ["tests/test_layout.py::test_a", "tests/test_layout.py::test_b"]
+    units = scopes(whole + split)
+    assert [units[n] for n in whole] == ["test_layout.py"] * 2
+    assert [units[n] for n in split] == [f"{name}#{i // 2 + 1}" for i in range(2 * parts)]
