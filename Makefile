@@ -50,10 +50,11 @@ build: $(SITE_STAMP) $(NPM_STAMP)
 publish: $(STAMP) $(NPM_STAMP)
 	$(BIN)/python -m hooks.site.publish site
 
-# every core (pytest-xdist), a test file per worker so that a file's fixtures are made once; the sites the
-# files share are built once per run (tests/conftest.py: shared_builds)
+# every core (pytest-xdist), a test file per worker so that a file's fixtures are made once (the longest
+# files in parts); the sites the files share are built once per run (tests/conftest.py: shared_builds); the
+# files are handed out longest first (tests/conftest.py: LONGEST_FIRST, SPLIT), not in xdist's own order
 test: lint $(NPM_STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # ruff, the grader's layer contract (import-linter: pyproject.toml's [tool.importlinter]), and vermin:
 # nothing in the grader or the hooks needs a newer Python than requires-python (3.10)

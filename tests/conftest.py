@@ -75,11 +75,74 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_line(f"{count} screenshots of the site's pages, per locale, in {folder}")
 
 
+# `make test` hands its workers a file at a time (--dist loadfile: a file's module fixtures are made once), in
+# the order the tests are collected (--no-loadscope-reorder: xdist's own order puts the files with the most tests
+# first, so the files of a few long tests started last and ran alone on one core at the end): the files below
+# first, longest first (`pytest --durations`), then the rest of the slow files, then the quick ones, which fill
+# in wherever a core is free at the end. A file longer than a fair share of one core is handed out in parts
+# (SPLIT; pytest_xdist_make_scheduler), each part on whichever worker is free, with its own module fixtures
+# there (a browser, a served folder; the sites come from shared_builds, built once).
+LONGEST_FIRST = ("site/test_accessibility.py", "site/test_browser.py", "site/test_checker.py", "site/test_work_kept.py",
+                 "site/test_exercises.py", "site/test_publish.py", "site/test_translation_status.py")
+SPLIT = {"site/test_accessibility.py": 4, "site/test_browser.py": 2}
+
+
+def run_order(path: Path, slow_files: set[Path]) -> tuple[int, int]:
+    """Where a test file comes in the run: its place in LONGEST_FIRST; else after them if it holds a slow
+    test; else last. The same for every test of a file, so that a file's tests stay together, in their order."""
+    name = path.relative_to(ROOT / "tests").as_posix()
+    if name in LONGEST_FIRST:
+        return (0, LONGEST_FIRST.index(name))
+    return (1, 0) if path in slow_files else (2, 0)
+
+
+def run_groups(name: str, count: int) -> list[str]:
+    """The unit of work of each of a file's `count` tests, in order: the file, or its SPLIT parts (name#1,
+    name#2, ...), each a run of consecutive tests."""
+    parts = min(SPLIT.get(name, 1), count)
+    return [name if parts == 1 else f"{name}#{index * parts // count + 1}" for index in range(count)]
+
+
 def pytest_collection_modifyitems(config, items):
-    """Everything under tests/site/ is slow; other slow tests say so with @pytest.mark.slow."""
+    """Everything under tests/site/ is slow; other slow tests say so with @pytest.mark.slow. Then the files
+    are put in run_order's order (a stable sort: every worker collects the same order)."""
     for item in items:
         if Path(str(item.fspath)).relative_to(ROOT / "tests").parts[0] in SLOW_FOLDERS:
             item.add_marker(pytest.mark.slow)
+    slow_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: run_order(item.path, slow_files))
+
+
+def scopes(nodeids: list[str]) -> dict[str, str]:
+    """The unit of work of each collected test under --dist loadfile: its file, or its file's part (run_groups)."""
+    by_file: dict[str, list[str]] = {}
+    for nodeid in nodeids:
+        by_file.setdefault(nodeid.split("::", 1)[0], []).append(nodeid)
+    found = {}
+    for file, ids in by_file.items():
+        found.update(zip(ids, run_groups(file.removeprefix("tests/"), len(ids))))
+    return found
+
+
+@pytest.hookimpl(optionalhook=True)   # xdist's hook: a run without xdist (make mutate: -p no:xdist) has none
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile, with the SPLIT files handed out in parts."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class InParts(LoadFileScheduling):
+        parts: dict[str, str] = {}
+
+        def schedule(self):
+            if self.collection is None and self.registered_collections:
+                self.parts = scopes(list(next(iter(self.registered_collections.values()))))
+            super().schedule()
+
+        def _split_scope(self, nodeid):
+            return self.parts.get(nodeid) or super()._split_scope(nodeid)
+
+    return InParts(config, log)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 import tomllib
 
-from tests.conftest import run_mkdocs_build, wait_ms
+from tests.conftest import wait_ms
 from tests.site.axe import SERIOUS, every_state, following_the_system_theme
 from tests.site.browsing import serve
 from tests.site.test_browser import (  # noqa: F401 - fixtures
@@ -32,7 +32,7 @@ from tests.site.test_browser import (  # noqa: F401 - fixtures
     sync_api,
     translated,
 )
-from tests.site.test_translation_status import copy_site
+from tests.site.test_translation_status import build_lacking_lesson_1
 
 # rule -> why the theme's markup fails it and the project cannot fix it by configuration, an override or CSS
 THEME_ALLOWLIST: dict[str, str] = {}
@@ -203,7 +203,8 @@ def test_the_layout_check_reports_what_is_cut_off_not_a_wrapped_lines_padding(re
 
 
 # a page shown in English in place of a missing translation: the site's own fallbacks (none while every locale
-# translates every page), and always a copy of the site built without LACKED in LACKING's locales
+# translates every page), and always a copy of the site built without LACKED in every translation, in LACKING's
+# locales
 LACKED, LACKING = "01-semantic-distance", ("fr", "ja")
 FALLBACKS = [
     *(pytest.param("base_url", locale, name, id=f"{locale}-{name}") for locale in LOCALES for name in PAGES
@@ -214,15 +215,10 @@ FALLBACKS = [
 
 
 @pytest.fixture(scope="module")
-def url_of_a_site_lacking_a_page(tmp_path_factory):
-    """A copy of the site built (once) without LACKED in LACKING's locales, served like the real one."""
-    folder = tmp_path_factory.mktemp("lacking")
-    config = copy_site(folder)
-    for locale in LACKING:
-        (folder / "docs" / locale / f"{LACKED}.md").unlink()
-    result = run_mkdocs_build(config, folder / "site")
-    assert result.returncode == 0, result.stderr[-3000:]
-    with serve(folder / "site") as url:
+def url_of_a_site_lacking_a_page(shared_builds):
+    """A copy of the site built without LACKED in any translation (once per run: the translation status tests
+    share it), served like the real one."""
+    with serve(shared_builds.get("lacking-lesson-1", build_lacking_lesson_1)) as url:
         yield url
 
 

@@ -133,12 +133,17 @@ def test_solutions_are_in_the_default_build(built_site):
     assert 'class="course-solution"' in page(built_site, "en", "02-attention-projection")
 
 
-@pytest.fixture(scope="module")
-def site_without_solutions(tmp_path_factory):
-    site_dir = tmp_path_factory.mktemp("site-no-solutions")
-    result = run_mkdocs_build(ROOT / "mkdocs.yml", site_dir, env={"COURSE_SOLUTIONS": "off"})
+def build_without_solutions(folder: Path) -> Path:
+    """The real site, every locale, with COURSE_SOLUTIONS=off."""
+    result = run_mkdocs_build(ROOT / "mkdocs.yml", folder / "site", env={"COURSE_SOLUTIONS": "off"})
     assert result.returncode == 0, result.stderr[-3000:]
-    return site_dir
+    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def site_without_solutions(shared_builds):
+    """That site, built once per run (whichever worker asks first)."""
+    return shared_builds.get("site-solutions-off", build_without_solutions)
 
 
 def test_solutions_off_leaves_no_solution_anywhere(built_site, site_without_solutions):

@@ -55,10 +55,8 @@ def solution_answers(page) -> list[str]:
     return answers.evaluate_all("items => items.map(li => li.textContent)")
 
 
-@pytest.fixture(scope="module")
-def printing_site(tmp_path_factory):
+def build_printing_site(folder):
     """The real site built with `extra.course.print_solutions: true`."""
-    folder = tmp_path_factory.mktemp("print-solutions")
     config = yaml_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(DOCS)
     config["hooks"] = [str(ROOT / hook) for hook in config["hooks"]]
@@ -67,7 +65,13 @@ def printing_site(tmp_path_factory):
     path.write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
     result = run_mkdocs_build(path, folder / "site")
     assert result.returncode == 0, result.stderr[-3000:]
-    with serve(folder / "site") as url:
+    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def printing_site(shared_builds):
+    """That site, built once per run (whichever worker asks first), served."""
+    with serve(shared_builds.get("print-solutions", build_printing_site)) as url:
         yield url
 
 

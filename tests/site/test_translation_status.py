@@ -102,15 +102,25 @@ def test_a_stale_page_shows_the_notice_and_the_status_counts_it(tmp_path):
     assert all(row[3] == "1" and int(row[2]) == int(row[1].split("/")[0]) - 1 for row in rows[1:]), rows
 
 
-def test_a_page_a_locale_lacks_falls_back_to_english_with_a_notice_in_its_language(tmp_path):
+TRANSLATIONS = ("ja", "zh", "ko", "fr", "id")
+
+
+def build_lacking_lesson_1(folder: Path) -> Path:
+    """A copy of the site without lesson 1 in any translation; the accessibility tests serve it too
+    (shared_builds: built once per run)."""
+    config = copy_site(folder)
+    for locale in TRANSLATIONS:
+        (folder / "docs" / locale / "01-semantic-distance.md").unlink()
+    result = run_mkdocs_build(config, folder / "site")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return folder / "site"
+
+
+def test_a_page_a_locale_lacks_falls_back_to_english_with_a_notice_in_its_language(shared_builds):
     """Every locale translates every lesson; without its lesson 1, a locale shows the English page under a notice
     in the reader's language (its labels.toml), and the status counts the page missing."""
-    config = copy_site(tmp_path)
-    translations = ("ja", "zh", "ko", "fr", "id")
-    for locale in translations:
-        (tmp_path / "docs" / locale / "01-semantic-distance.md").unlink()
-    result = run_mkdocs_build(config, tmp_path / "site")
-    assert result.returncode == 0, result.stderr[-3000:]
+    tmp_path = shared_builds.get("lacking-lesson-1", build_lacking_lesson_1).parent   # the copy the site is built from
+    translations = TRANSLATIONS
     for locale in translations:
         html = (tmp_path / "site" / locale / "01-semantic-distance/index.html").read_text(encoding="utf-8")
         notice = re.search(rf'<[^>]*class="course-fallback"[^>]*\blang="{locale}"[^>]*>(.*?)</', html, re.S)
