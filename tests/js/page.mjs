@@ -12,7 +12,7 @@ const source = (name) => readFileSync(new URL(name, ASSETS), "utf8");
    names another copy (tests/hooks/test_work_js.py: the one the build serves, minified) */
 const workText = process.env.COURSE_WORK_JS ? readFileSync(process.env.COURSE_WORK_JS, "utf8") : source("work.js");
 const module = await import(`data:text/javascript;base64,${Buffer.from(workText).toString("base64")}`);
-export const { default: work, tomlString, tomlKey, shellWord } = module;
+export const { default: work, tomlString, tomlKey, shellWord, drawSeed } = module;
 
 /* checker.js is a classic script (joined with loader.js by the build); its top level only declares functions */
 export const workKeys = vm.runInNewContext(`${source("checker.js")}\nworkKeys;`, { URL });
@@ -156,6 +156,8 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
       first.querySelector(".course-checker__seed").value = seed;
       await api.useSeed(first);
     },
+    /* New variant on the first exercise; ``random`` fills the Uint32Array the seed is drawn from (default: crypto) */
+    newVariant: (random) => api.newVariant(exercises[0], random),
     scores: (id) => exercise(id).querySelector(".course-checker__scores"),
     box: (id) => part(id).querySelector(".course-checker__answer").value,
     message: () => panels[0].querySelector(".course-checker__message").shown,

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { Local, openPage, shellWord, tomlKey, tomlString, workKeys } from "./page.mjs";
+import { drawSeed, Local, openPage, shellWord, tomlKey, tomlString, workKeys } from "./page.mjs";
 
 const COURSE = { "ex-a": ["p1", "p2"], "ex-b": ["q1"] };
 const page = (options = {}) => openPage({ course: COURSE, shown: ["ex-a", "ex-b"], ...options });
@@ -320,4 +320,40 @@ test("storage that cannot be written: the page goes on with what it holds", asyn
   p.type("ex-a/p1", "1");
   assert.ok(p.storage.lost > 0);
   assert.equal((await p.download()).text, 'lang = "en"\n\n[ex-a]\np1 = "1"\n');
+});
+
+/* --- New variant: a seed drawn for the student, kept as a typed one is */
+
+const values = (...draws) => (array) => { array[0] = draws.shift(); };
+
+test("a drawn seed is six digits, never starting with 0, with no modulo bias", () => {
+  assert.equal(drawSeed(values(0)), "100000");
+  assert.equal(drawSeed(values(899999)), "999999");
+  assert.equal(drawSeed(values(900000 + 42)), "100042");
+  const limit = Math.floor(2 ** 32 / 900000) * 900000;
+  assert.equal(drawSeed(values(limit, 2 ** 32 - 1, limit - 1)), "999999");   // past the last whole span: again
+  for (let i = 0; i < 200; i += 1) assert.match(drawSeed(), /^[1-9][0-9]{5}$/);   // the browser's crypto (Node's)
+});
+
+test("New variant keeps the seed it drew as a typed one: in storage, the seed box, the commands and the file", async () => {
+  const p = page({ lang: "fr" });
+  await p.newVariant(values(123456 - 100000));
+  assert.equal(p.local["course-work:/course/:fr:seed"], '"123456"');
+  for (const id of ["ex-a", "ex-b"]) {
+    assert.equal(p.exercise(id).querySelector(".course-checker__seed").value, "123456");
+    assert.equal(p.exercise(id).querySelector("pre[data-submit] > code").textContent,
+                 "grader submit answers.toml --lang fr --seed 123456");
+  }
+  p.type("ex-b/q1", "0,5");
+  assert.equal((await p.download()).text, 'lang = "fr"\nseed = "123456"\n\n[ex-b]\nq1 = "0,5"\n');
+  const again = page({ lang: "fr", local: p.local });
+  again.api.open();
+  assert.equal(again.box("ex-b/q1"), "0,5");   // the variant's work, found again on the next visit
+});
+
+test("New variant draws another seed than the one in use", async () => {
+  const p = page();
+  await p.useSeed("100007");
+  await p.newVariant(values(7, 7, 8));
+  assert.equal(p.local["course-work:/course/:en:seed"], '"100008"');
 });

@@ -251,6 +251,7 @@ function checkerPage(runner, script) {
     exercise.querySelector(".course-checker__check-all").addEventListener("click", () => checkAll(exercise));
     const seed = exercise.querySelector(".course-checker__seed");
     exercise.querySelector(".course-checker__use-seed").addEventListener("click", () => later("useSeed", exercise));
+    exercise.querySelector(".course-checker__new-seed").addEventListener("click", () => later("newVariant", exercise));
     seed.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.isComposing) later("useSeed", exercise);
     });

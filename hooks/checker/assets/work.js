@@ -7,7 +7,7 @@
    says once that nothing is kept. "Download my answers" writes them as the file grader submit takes; "Load
    answers" reads one back through the grader's own reader (grader.web.load); clearing can be undone. The
    reading of an answer as the grader reads it (grader.web.read) follows the typing, after a pause. The seed is
-   the course's (the student's id): one for every exercise of a locale; a variant's data and figure
+   the course's (the student's id, or six digits New variant draws): one for every exercise of a locale; a variant's data and figure
    (grader.web.figure) take the place of the lesson's. The home page lists every exercise's state, last score (what grader submit gives the downloaded file) and best,
    and their totals. */
 
@@ -20,6 +20,17 @@ export const tomlString = (text) => `"${text.replace(/[\\"\u0000-\u001f\u007f]/g
 export const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString(key));
 /* a word for the shell, as the commands shown on the page write it (POSIX quoting) */
 export const shellWord = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+
+/* the seed New variant draws for the student: six digits, short to type again on another device or in a
+   terminal, the first never 0 (the grader reads 042 and 42 as different seeds, a reader may not), uniform (a
+   draw past the last whole span of 900000 is drawn again: no modulo bias); ``random`` fills a Uint32Array */
+const SPAN = 900000;
+export function drawSeed(random = (array) => globalThis.crypto.getRandomValues(array)) {
+  const limit = Math.floor(2 ** 32 / SPAN) * SPAN;
+  const value = new Uint32Array(1);
+  do random(value); while (value[0] >= limit);
+  return String(100000 + (value[0] % SPAN));
+}
 
 export default function work(core) {
   const { runner, words, fill, number, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
@@ -485,6 +496,14 @@ export default function work(core) {
     });
   }
 
+  /* New variant: a seed drawn for the student (another than the one in use), then as if they had typed it */
+  async function newVariant(exercise, random) {
+    let seed = drawSeed(random);
+    while (seed === course.seed) seed = drawSeed(random);
+    exercise.querySelector(".course-checker__seed").value = seed;
+    await useSeed(exercise);
+  }
+
   function backToLesson(exercise) {
     const was = course.seed;
     keepSeed("");
@@ -567,5 +586,5 @@ export default function work(core) {
   }
 
   course.seed = readSeed();
-  return { open, typed, checked, download, load, clear, useSeed, backToLesson };
+  return { open, typed, checked, download, load, clear, useSeed, newVariant, backToLesson };
 }
