@@ -15,7 +15,8 @@ const module = await import(`data:text/javascript;base64,${Buffer.from(workText)
 export const { default: work, tomlString, tomlKey, shellWord, drawSeed } = module;
 
 /* checker.js is a classic script (joined with loader.js by the build); its top level only declares functions */
-export const workKeys = vm.runInNewContext(`${source("checker.js")}\nworkKeys;`, { URL });
+export const { workKeys, variantPlaces, workElsewhere } = vm.runInNewContext(
+  `${source("checker.js")}\n({ workKeys, variantPlaces, workElsewhere });`, { URL });
 
 /* checker.js's own helpers, as work.js is given them */
 export const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
@@ -28,6 +29,8 @@ export const WORDS = {
   cleared: "cleared", cleared_all: "all cleared", loaded: "{count} from {file}", load_failed: "cannot load: {error}",
   load_lang: "{file} is in {lang}", checking: "Checking…", variant_data: "variant {seed}", variant_prompt: "{prompt}",
   lesson_again: "the lesson's data", read_as: "Read as {expression}", failed: "failed: {error}", not_kept: "not kept",
+  drawing: "drawing {seed}…", not_drawn: "{seed} not drawn ({error}): the lesson's data",
+  elsewhere: "work in {lang} kept there", elsewhere_link: "open in {lang}",
 };
 
 /* an element: its dataset, text and children; querySelector finds one (made the first time it is asked for),
@@ -48,6 +51,9 @@ export class El {
   append(...nodes) { this.children.push(...nodes); }
   prepend(...nodes) { this.children.unshift(...nodes); }
   after() {}
+  before() {}
+  removeAttribute(name) { delete this.attributes[name]; }
+  get childNodes() { return this.children; }
   remove() {}
   setAttribute(name, value) { this.attributes[name] = value; }
   addEventListener(type, listener) { if (type === "click") this.listeners.push(listener); }
@@ -122,8 +128,10 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
       }
     },
   };
+  const el = (tag, className, text) => new El(tag, className, text);
   const core = {
-    runner: standIn(replies), words: () => WORDS, fill, number, el: (tag, className, text) => new El(tag, className, text),
+    runner: standIn(replies), words: () => WORDS, fill, number, el, variants: variantPlaces({ el, words: () => WORDS, fill }),
+    workElsewhere, alternate: (other) => (other === "ja" ? null : `http://127.0.0.1${root}${other}/page/`),
     LANG: lang,
     SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
     boxOf: (part) => part.querySelector(".course-checker__answer"), caretNodes: (text) => new El("div", "", text),
