@@ -409,7 +409,7 @@ test("a page opened with a seed kept shows the variant being drawn, not the less
   assert.deepEqual([placeOf(p, "ex-a").state, placeOf(p, "ex-a").busy], ["done", undefined]);
 });
 
-test("a variant that cannot be drawn (no checker) is said to be, above the lesson's data shown again", async () => {
+test("a variant that cannot be drawn (no checker) is said to be, beside the lesson's data shown again", async () => {
   const grader = later();
   const p = page({ replies: grader.replies });
   const asked = p.useSeed("s5");

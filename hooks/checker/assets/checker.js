@@ -319,8 +319,9 @@ function workElsewhere(names, SITE, lang, ids) {
 
 /* --- a variant's place: its data and figure take the lesson's (work.js shows them). While a variant is being drawn
    (the grader computes it, seconds while the checker starts) the place says so, busy, and the lesson's data and
-   figure are hidden: never shown as the variant's. If it cannot be drawn, the place says so above the lesson's,
-   shown again. checkerPage marks a page opened with a seed kept at once, before work.js is loaded. */
+   figure are hidden: never shown as the variant's. If it cannot be drawn, the place says so, right under the
+   lesson's data shown again (and above the lesson's figure). checkerPage marks a page opened with a seed kept at
+   once, before work.js is loaded. */
 function variantPlaces({ el, words, fill }) {
   function place(exercise) {   // the lesson's data, the variant's (made the first time), the figure's drawing
     const section = exercise.closest(".course-exercise") || exercise;
@@ -330,7 +331,7 @@ function variantPlaces({ el, words, fill }) {
       view = el("div", "course-checker__variant-data");
       view.dataset.searchExclude = "";
       view.setAttribute("role", "group");
-      if (lesson) lesson.before(view);
+      if (lesson) lesson.after(view);   // where the lesson's data are, right after them
       else exercise.prepend(view);
     }
     const figure = exercise.dataset.figure && document.getElementById(`figure-${exercise.dataset.figure}`);
