@@ -3,9 +3,10 @@ build has one) and of the home page's progress. checker.js brings it to life.
 
 - each exercise part gets an answer box, the reading the grader makes of it as the student types (the
   preview), a Check button and a live verdict (:func:`part_html`);
-- each exercise gets one "Check all", its last and best scores, the seed box for a variant, and the work
-  kept in the browser: the note that it stays on this device, Download my answers, Load answers, clear
-  (:func:`exercise_html`);
+- each exercise gets one "Check all", its last and best scores, the seed box for a variant (and New variant, which
+  draws a seed for the student), and the work
+  kept in the browser: the note that it stays on this device, Download my answers, Load answers, clear, and
+  above them all the note that work on it in another language is kept on that language's page (:func:`exercise_html`);
 - the home page of each locale lists every exercise with its state, its last score (what grader submit gives the
   downloaded file) and its best, and the course's totals, read from the same storage (:func:`progress_html`).
 
@@ -30,7 +31,8 @@ SCRIPT_LABELS = ("starting", "loading", "loading_sympy", "importing", "queued_st
 VERDICT_LABELS = ("verdict_right", "verdict_partial", "verdict_wrong", "verdict_unreadable", "verdict_unchecked",
                   "verdict_said")
 EXERCISE_LABELS = SCRIPT_LABELS + VERDICT_LABELS + ("total", "variant_data", "variant_prompt", "lesson_again", "cleared",
-                                                    "scores")
+                                                    "scores", "drawing", "not_drawn", "elsewhere",
+                                                    "elsewhere_link")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary", "progress_unchecked")
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
@@ -128,6 +130,7 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
         f'data-decimal="{_attr(number_format(lang)[0])}" '
         f"data-words={_json(words)} data-timeout={_json(web.timeout_verdict(lang))} "
         f"data-course={_json(course)} data-languages={_json(language_names(labels))}{drawn} data-search-exclude hidden>"
+        f'<p class="course-checker__elsewhere" hidden></p>'
         f'<span class="course-checker__row">{_button("check-all", labels["checker.check_all"])}'
         f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
         f'<p class="course-checker__scores" hidden></p>'
@@ -137,7 +140,8 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
         f'<label class="course-checker__label" for="{seed}">{label("seed")}</label>'
         f'<span class="course-checker__row"><input class="course-checker__seed" id="{seed}" type="text" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false">'
-        f'{_button("use-seed", labels["checker.use_seed"])}{_button("lesson", labels["checker.lesson"], True)}</span>'
+        f'{_button("use-seed", labels["checker.use_seed"])}{_button("new-seed", labels["checker.new_variant"])}'
+        f'{_button("lesson", labels["checker.lesson"], True)}</span>'
         f'<span class="course-checker__variant-status" role="status" aria-live="polite"></span>'
         "</fieldset>"
         + work_html(labels) +

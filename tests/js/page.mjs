@@ -12,10 +12,11 @@ const source = (name) => readFileSync(new URL(name, ASSETS), "utf8");
    names another copy (tests/hooks/test_work_js.py: the one the build serves, minified) */
 const workText = process.env.COURSE_WORK_JS ? readFileSync(process.env.COURSE_WORK_JS, "utf8") : source("work.js");
 const module = await import(`data:text/javascript;base64,${Buffer.from(workText).toString("base64")}`);
-export const { default: work, tomlString, tomlKey, shellWord } = module;
+export const { default: work, tomlString, tomlKey, shellWord, drawSeed } = module;
 
 /* checker.js is a classic script (joined with loader.js by the build); its top level only declares functions */
-export const workKeys = vm.runInNewContext(`${source("checker.js")}\nworkKeys;`, { URL });
+export const { workKeys, variantPlaces, workElsewhere } = vm.runInNewContext(
+  `${source("checker.js")}\n({ workKeys, variantPlaces, workElsewhere });`, { URL });
 
 /* checker.js's own helpers, as work.js is given them */
 export const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? values[name] : all));
@@ -28,6 +29,8 @@ export const WORDS = {
   cleared: "cleared", cleared_all: "all cleared", loaded: "{count} from {file}", load_failed: "cannot load: {error}",
   load_lang: "{file} is in {lang}", checking: "Checking…", variant_data: "variant {seed}", variant_prompt: "{prompt}",
   lesson_again: "the lesson's data", read_as: "Read as {expression}", failed: "failed: {error}", not_kept: "not kept",
+  drawing: "drawing {seed}…", not_drawn: "{seed} not drawn ({error}): the lesson's data",
+  elsewhere: "work in {lang} kept there", elsewhere_link: "open in {lang}",
 };
 
 /* an element: its dataset, text and children; querySelector finds one (made the first time it is asked for),
@@ -48,6 +51,9 @@ export class El {
   append(...nodes) { this.children.push(...nodes); }
   prepend(...nodes) { this.children.unshift(...nodes); }
   after() {}
+  before() {}
+  removeAttribute(name) { delete this.attributes[name]; }
+  get childNodes() { return this.children; }
   remove() {}
   setAttribute(name, value) { this.attributes[name] = value; }
   addEventListener(type, listener) { if (type === "click") this.listeners.push(listener); }
@@ -122,8 +128,10 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
       }
     },
   };
+  const el = (tag, className, text) => new El(tag, className, text);
   const core = {
-    runner: standIn(replies), words: () => WORDS, fill, number, el: (tag, className, text) => new El(tag, className, text),
+    runner: standIn(replies), words: () => WORDS, fill, number, el, variants: variantPlaces({ el, words: () => WORDS, fill }),
+    workElsewhere, alternate: (other) => (other === "ja" ? null : `http://127.0.0.1${root}${other}/page/`),
     LANG: lang,
     SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
     boxOf: (part) => part.querySelector(".course-checker__answer"), caretNodes: (text) => new El("div", "", text),
@@ -156,6 +164,8 @@ export function openPage({ course, lang = "en", local = new Local(), shown = [],
       first.querySelector(".course-checker__seed").value = seed;
       await api.useSeed(first);
     },
+    /* New variant on the first exercise; ``random`` fills the Uint32Array the seed is drawn from (default: crypto) */
+    newVariant: (random) => api.newVariant(exercises[0], random),
     scores: (id) => exercise(id).querySelector(".course-checker__scores"),
     box: (id) => part(id).querySelector(".course-checker__answer").value,
     message: () => panels[0].querySelector(".course-checker__message").shown,

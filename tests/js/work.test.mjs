@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import { Local, openPage, shellWord, tomlKey, tomlString, workKeys } from "./page.mjs";
+import { drawSeed, Local, openPage, shellWord, tomlKey, tomlString, workElsewhere, workKeys } from "./page.mjs";
 
 const COURSE = { "ex-a": ["p1", "p2"], "ex-b": ["q1"] };
 const page = (options = {}) => openPage({ course: COURSE, shown: ["ex-a", "ex-b"], ...options });
@@ -320,4 +320,149 @@ test("storage that cannot be written: the page goes on with what it holds", asyn
   p.type("ex-a/p1", "1");
   assert.ok(p.storage.lost > 0);
   assert.equal((await p.download()).text, 'lang = "en"\n\n[ex-a]\np1 = "1"\n');
+});
+
+/* --- New variant: a seed drawn for the student, kept as a typed one is */
+
+const values = (...draws) => (array) => { array[0] = draws.shift(); };
+
+test("a drawn seed is six digits, never starting with 0, with no modulo bias", () => {
+  assert.equal(drawSeed(values(0)), "100000");
+  assert.equal(drawSeed(values(899999)), "999999");
+  assert.equal(drawSeed(values(900000 + 42)), "100042");
+  const limit = Math.floor(2 ** 32 / 900000) * 900000;
+  assert.equal(drawSeed(values(limit, 2 ** 32 - 1, limit - 1)), "999999");   // past the last whole span: again
+  for (let i = 0; i < 200; i += 1) assert.match(drawSeed(), /^[1-9][0-9]{5}$/);   // the browser's crypto (Node's)
+});
+
+test("New variant keeps the seed it drew as a typed one: in storage, the seed box, the commands and the file", async () => {
+  const p = page({ lang: "fr" });
+  await p.newVariant(values(123456 - 100000));
+  assert.equal(p.local["course-work:/course/:fr:seed"], '"123456"');
+  for (const id of ["ex-a", "ex-b"]) {
+    assert.equal(p.exercise(id).querySelector(".course-checker__seed").value, "123456");
+    assert.equal(p.exercise(id).querySelector("pre[data-submit] > code").textContent,
+                 "grader submit answers.toml --lang fr --seed 123456");
+  }
+  p.type("ex-b/q1", "0,5");
+  assert.equal((await p.download()).text, 'lang = "fr"\nseed = "123456"\n\n[ex-b]\nq1 = "0,5"\n');
+  const again = page({ lang: "fr", local: p.local });
+  again.api.open();
+  assert.equal(again.box("ex-b/q1"), "0,5");   // the variant's work, found again on the next visit
+});
+
+test("New variant draws another seed than the one in use", async () => {
+  const p = page();
+  await p.useSeed("100007");
+  await p.newVariant(values(7, 7, 8));
+  assert.equal(p.local["course-work:/course/:en:seed"], '"100008"');
+});
+
+/* --- a variant being drawn: never the lesson's data as the variant's */
+
+/* a "show" the test answers when it says (``answer()``), as the grader does once it has started */
+function later() {
+  const asked = [];
+  const replies = { show: (args) => new Promise((resolve) => asked.push({ args, resolve })) };
+  const answer = async (reply) => {
+    const { args, resolve } = asked.shift();
+    resolve(reply || { code: 0, result: { seed: args[2], data_text: { x: "7" }, data_labels: {}, parts: [] } });
+    await new Promise((done) => setTimeout(done, 0));
+  };
+  return { replies, answer, asked };
+}
+const placeOf = (p, id) => {
+  const exercise = p.exercise(id);
+  const view = exercise.querySelector(".course-checker__variant-data");
+  return { view, lesson: exercise.querySelector(".course-exercise__data"), busy: view.attributes["aria-busy"],
+           state: view.dataset.state, said: view.children.map((node) => node.shown).join(" | ") };
+};
+
+test("while a variant is drawn its place says so, busy, and the lesson's data is hidden until the variant's comes", async () => {
+  const grader = later();
+  const p = page({ replies: grader.replies });
+  const asked = p.newVariant(values(4242));
+  const drawing = placeOf(p, "ex-a");
+  assert.deepEqual([drawing.state, drawing.busy, drawing.said, drawing.view.hidden, drawing.lesson.hidden],
+                   ["drawing", "true", "drawing 104242…", false, true]);
+  await grader.answer();   // the variant, for the exercise the button is in: every exercise follows
+  await asked;
+  assert.equal(placeOf(p, "ex-b").state, "drawing");
+  await grader.answer();
+  for (const id of ["ex-a", "ex-b"]) {
+    const shown = placeOf(p, id);
+    assert.deepEqual([shown.state, shown.busy, shown.view.hidden, shown.lesson.hidden], ["done", undefined, false, true]);
+    assert.equal(shown.said, "variant 104242 | x7");
+  }
+});
+
+test("a page opened with a seed kept shows the variant being drawn, not the lesson's data, until it comes", async () => {
+  const local = new Local();
+  local.setItem("course-work:/course/:en:seed", '"s9"');
+  const grader = later();
+  const p = page({ local, replies: grader.replies });
+  p.api.open();
+  const drawing = placeOf(p, "ex-a");
+  assert.deepEqual([drawing.state, drawing.busy, drawing.lesson.hidden], ["drawing", "true", true]);
+  assert.deepEqual(grader.asked.map(({ args }) => args[2]), ["s9", "s9"]);
+  await grader.answer();
+  assert.deepEqual([placeOf(p, "ex-a").state, placeOf(p, "ex-a").busy], ["done", undefined]);
+});
+
+test("a variant that cannot be drawn (no checker) is said to be, beside the lesson's data shown again", async () => {
+  const grader = later();
+  const p = page({ replies: grader.replies });
+  const asked = p.useSeed("s5");
+  await grader.answer({ failed: "no worker" });
+  await asked;
+  const shown = placeOf(p, "ex-a");
+  assert.deepEqual([shown.state, shown.busy, shown.said, shown.lesson.hidden], ["not-drawn", undefined,
+                   "s5 not drawn (no worker): the lesson's data", false]);
+  assert.equal(p.local["course-work:/course/:en:seed"], undefined);   // not kept: the page is on the lesson's data
+});
+
+test("a seed it refuses leaves the variant in use on the page, and the line says why", async () => {
+  const grader = later();
+  const p = page({ replies: grader.replies });
+  const first = p.useSeed("s1");
+  await grader.answer();
+  await first;
+  await grader.answer();
+  const refused = p.useSeed("bad");
+  assert.equal(placeOf(p, "ex-a").state, "drawing");
+  await grader.answer({ code: 2, result: null, error: "not a seed" });
+  await grader.answer();   // the variant in use, again
+  await refused;
+  assert.deepEqual([placeOf(p, "ex-a").state, placeOf(p, "ex-a").said], ["done", "variant s1 | x7"]);
+  assert.equal(p.exercise("ex-a").querySelector(".course-checker__variant-status").textContent, "not a seed");
+  assert.equal(p.local["course-work:/course/:en:seed"], '"s1"');
+});
+
+/* --- work kept in another locale: said to be there, with a link */
+
+test("the other locales with work on these exercises come from the names kept, this site's only", () => {
+  const SITE = "course-work:/course/:";
+  const names = [`${SITE}fr:exercise:ex-a`, `${SITE}ja:exercise:ex-a`, `${SITE}en:exercise:ex-a`, `${SITE}ko:seed`,
+                 `${SITE}ko:exercise:ex-c`, "course-work:/other/:id:exercise:ex-b", `${SITE}zh:exercise:ex-b:x`];
+  assert.deepEqual(JSON.parse(JSON.stringify(workElsewhere(names, SITE, "en", ["ex-a", "ex-b"]))),
+                   { "ex-a": ["fr", "ja"] });
+});
+
+test("a page says which languages keep work on its exercise, with a link to this page in each", async () => {
+  const local = new Local();
+  page({ local, lang: "fr" }).type("ex-a/p1", "0,5");
+  page({ local, lang: "ja" }).type("ex-a/p2", "1");
+  const en = page({ local });
+  en.api.open();
+  const place = en.exercise("ex-a").querySelector(".course-checker__elsewhere");
+  assert.equal(place.hidden, false);
+  const said = (line) => line.textContent + line.children.map((node) => node.shown ?? node).join("");
+  assert.deepEqual(place.children.map(said), ["work in French kept there open in French",
+                                                             "work in Japanese kept there"]);   // no link to ja here
+  const link = place.children[0].children[1];
+  assert.deepEqual([link.tagName, link.href, link.hreflang], ["a", "http://127.0.0.1/course/fr/page/", "fr"]);
+  assert.equal(en.exercise("ex-b").querySelector(".course-checker__elsewhere").hidden, true);
+  en.type("ex-a/p1", "0.5");   // work here too: the others' is still theirs
+  await en.api.clear(en.panel, null);   // all cleared, every locale's
+  assert.equal(place.hidden, true);
 });

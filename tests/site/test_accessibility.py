@@ -11,11 +11,13 @@ phone, figures are named by their title and described by their text alternative,
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import tomllib
 
 from tests.conftest import wait_ms
-from tests.site.axe import SERIOUS, every_state, following_the_system_theme
+from tests.site.axe import NEXT_FRAMES, SERIOUS, WIDTHS, audit, every_state, following_the_system_theme
 from tests.site.browsing import serve
 from tests.site.test_browser import (  # noqa: F401 - fixtures
     DEFAULT_LOCALE,
@@ -340,3 +342,69 @@ def test_every_state_of_the_checkers_buttons_reads_at_4_5_to_1(reader, base_url,
     assert len(found) >= 8
     low = {state: round(ratio, 2) for state, ratio in found.items() if ratio < 4.5}
     assert not low, f"{theme}: below 4.5:1: {low}"
+
+
+# --- the checker's new states (issue 30): a variant being drawn, a verdict's badge, answers loaded and not checked
+# yet, the note that work in another language is kept there; each in a new tab (storage of its own), both widths
+
+CHECKER_WAIT = 120   # seconds: the grader starting in the page (Pyodide), then a verdict
+WORKER = re.compile(r"/worker-[^/]*\.js$")
+
+
+def own_problems(violations: list[dict]) -> list[str]:
+    """Every violation in the project's markup (the page's content), whatever its impact: the theme's furniture,
+    the same on every page, is audited page by page above (its links in a state the pointer left them in here)."""
+    return [f"{v['id']} ({v['impact']}) at {node['target']}: {node['why']} | {node['html'][:160]}"
+            for v in violations for node in v["nodes"] if node["own"]]
+
+
+def audited(page, state: str) -> list[str]:
+    problems = []
+    page.mouse.move(0, 0)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.evaluate(NEXT_FRAMES)
+        problems += [f"{state}, {width} px: {p}" for p in own_problems(audit(page))]
+    return problems
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_checkers_new_states_have_no_violation(browser, base_url, theme, tmp_path):
+    fresh = new_reader(browser, base_url)
+    page = fresh.page
+    page.emulate_media(color_scheme=theme)
+    problems = []
+    lesson = base_url + path_of("fr", "03-loss-terrain")
+    try:
+        # a variant being drawn: the worker's script never comes, so the page stays drawing it
+        page.goto(lesson, wait_until="load")
+        page.evaluate("key => localStorage.setItem(key, JSON.stringify('s0042'))", "course-work:/:fr:seed")
+        page.route(WORKER, lambda route: None)
+        page.reload(wait_until="load")
+        page.wait_for_function("() => document.querySelector('.course-checker__variant-data[aria-busy=true]')",
+                               timeout=wait_ms(CHECKER_WAIT))
+        problems += audited(page, "drawing a variant")
+        page.unroute(WORKER)
+        page.evaluate("() => localStorage.clear()")
+        # a verdict's badge beside its box
+        page.goto(lesson, wait_until="load")
+        box = page.locator(".course-checker__answer").first
+        box.fill("0,0000075")
+        page.locator(".course-checker__check").first.click()
+        page.wait_for_function("() => ['done', 'timeout'].includes(document.querySelector('.course-checker__verdict').dataset.state)",
+                               timeout=wait_ms(CHECKER_WAIT))
+        assert page.locator(".course-checker__badge").first.is_visible()
+        problems += audited(page, "a verdict")
+        # answers loaded, not checked yet
+        answers = tmp_path / "answers.toml"
+        answers.write_text('lang = "fr"\n\n[terrain-warmup]\nstep-at-fraction = "801"\n', encoding="utf-8")
+        page.locator(".course-checker__file").first.set_input_files(str(answers))
+        page.locator(".course-checker__badge[data-state='unchecked']").first.wait_for(timeout=wait_ms(CHECKER_WAIT))
+        problems += audited(page, "answers loaded")
+        # the English page of the same lesson: the French work is kept there
+        page.goto(base_url + path_of("en", "03-loss-terrain"), wait_until="load")
+        page.locator(".course-checker__elsewhere").first.wait_for(timeout=wait_ms(CHECKER_WAIT))
+        problems += audited(page, "work kept in another language")
+    finally:
+        fresh.context.close()
+    assert not problems, "\n  ".join(problems)

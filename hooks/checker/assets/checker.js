@@ -38,6 +38,7 @@ function checkerPage(runner, script) {
   };
 
   const waiting = waitingPlaces(words, fill);
+  const variants = variantPlaces({ el, words, fill });
   const release = checkerView(runner, { panels, words, fill, waiting });   // loader.js: the worker's state, when it starts
 
   function failed(error) {   // work.js could not be loaded: said where the checker says how it is
@@ -45,6 +46,10 @@ function checkerPage(runner, script) {
       const line = panel.querySelector(".course-checker__status");
       line.textContent = fill(words(panel).failed, { error });
       line.dataset.state = "failed";
+    });
+    exercises.forEach((exercise) => {   // a variant being drawn will not be
+      const { view } = variants.place(exercise);
+      if (view.dataset.state === "drawing") variants.notDrawn(exercise, view.dataset.variant, error);
     });
   }
 
@@ -223,8 +228,13 @@ function checkerPage(runner, script) {
   }
 
   /* what work.js works with */
+  /* the same page in the locale ``lang``: the theme's language switcher's link to it (null where there is none) */
+  const alternate = (lang) => {
+    const link = document.querySelector(`a.md-select__link[hreflang="${CSS.escape(lang)}"]`);
+    return link ? link.href : null;
+  };
   const core = { runner, words, fill, number, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf,
-                 exerciseOf, boxOf, caretNodes, showVerdict, clearVerdict };
+                 exerciseOf, boxOf, caretNodes, showVerdict, clearVerdict, variants, workElsewhere, alternate };
 
   /* --- wiring: show what the build hid, keyboard as well as mouse */
 
@@ -251,6 +261,7 @@ function checkerPage(runner, script) {
     exercise.querySelector(".course-checker__check-all").addEventListener("click", () => checkAll(exercise));
     const seed = exercise.querySelector(".course-checker__seed");
     exercise.querySelector(".course-checker__use-seed").addEventListener("click", () => later("useSeed", exercise));
+    exercise.querySelector(".course-checker__new-seed").addEventListener("click", () => later("newVariant", exercise));
     seed.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && !event.isComposing) later("useSeed", exercise);
     });
@@ -269,9 +280,18 @@ function checkerPage(runner, script) {
     });
   });
 
-  // work kept for this page (or storage that cannot be opened, said at once): put back now
+  // work kept for this page (or storage that cannot be opened, said at once): put back now; a seed kept, its
+  // variant being drawn from the start (work.js's open shows it, or the lesson's if the seed is none it keeps)
   const kept = (name) => storage.call((store) => store.getItem(KEY(name))) !== null;
-  if (progress || kept("seed") || exercises.some((exercise) => kept(`exercise:${exercise.dataset.exercise}`))) {
+  let seedKept = null;
+  try {
+    seedKept = JSON.parse(storage.call((store) => store.getItem(KEY("seed"))));
+  } catch (error) { /* not JSON: work.js ignores it */ }
+  if (typeof seedKept === "string" && seedKept) exercises.forEach((exercise) => variants.drawing(exercise, seedKept));
+  const names = storage.call((store) => Object.keys(store)) || [];
+  const elsewhere = workElsewhere(names, SITE, LANG, exercises.map((exercise) => exercise.dataset.exercise));
+  if (progress || kept("seed") || exercises.some((exercise) => kept(`exercise:${exercise.dataset.exercise}`))
+      || Object.keys(elsewhere).length) {
     later("open");
   }
   return release;
@@ -283,6 +303,68 @@ function checkerPage(runner, script) {
 function workKeys(base, lang) {
   const SITE = `course-work:${new URL("../../", base).pathname}:`;
   return { SITE, KEY: (name) => `${SITE}${lang}:${name}` };
+}
+
+/* the other locales in which this browser keeps work on the exercises ``ids``, from the names in localStorage
+   (``names``, KEY's): {exercise id: [locale, …]}, the locales in order, an exercise with none left out */
+function workElsewhere(names, SITE, lang, ids) {
+  const found = {};
+  names.forEach((name) => {
+    const match = name.startsWith(SITE) && /^([^:]+):exercise:(.+)$/.exec(name.slice(SITE.length));
+    if (!match || match[1] === lang || !ids.includes(match[2])) return;
+    found[match[2]] = [...(found[match[2]] || []), match[1]].sort();
+  });
+  return found;
+}
+
+/* --- a variant's place: its data and figure take the lesson's (work.js shows them). While a variant is being drawn
+   (the grader computes it, seconds while the checker starts) the place says so, busy, and the lesson's data and
+   figure are hidden: never shown as the variant's. If it cannot be drawn, the place says so, right under the
+   lesson's data shown again (and above the lesson's figure). checkerPage marks a page opened with a seed kept at
+   once, before work.js is loaded. */
+function variantPlaces({ el, words, fill }) {
+  function place(exercise) {   // the lesson's data, the variant's (made the first time), the figure's drawing
+    const section = exercise.closest(".course-exercise") || exercise;
+    const lesson = section.querySelector(".course-exercise__data");
+    let view = section.querySelector(".course-checker__variant-data");
+    if (!view) {
+      view = el("div", "course-checker__variant-data");
+      view.dataset.searchExclude = "";
+      view.setAttribute("role", "group");
+      if (lesson) lesson.after(view);   // where the lesson's data are, right after them
+      else exercise.prepend(view);
+    }
+    const figure = exercise.dataset.figure && document.getElementById(`figure-${exercise.dataset.figure}`);
+    const drawing = figure && figure.querySelector(".course-figure__drawing");
+    if (drawing && !drawing.lesson) drawing.lesson = [...drawing.childNodes];
+    return { lesson, view, drawing };
+  }
+  const busy = (node, yes) => (yes ? node.setAttribute("aria-busy", "true") : node.removeAttribute("aria-busy"));
+  /* the figure says ``text``: alone while the variant's is drawn (busy), else above the lesson's */
+  function figureSays(exercise, text, drawn) {
+    const { drawing } = place(exercise);
+    if (!drawing) return;
+    drawing.replaceChildren(el("p", "course-checker__drawing", text), ...(drawn ? [] : drawing.lesson));
+    busy(drawing, drawn);
+    delete drawing.dataset.seed;
+  }
+  function says(exercise, seed, text, drawn) {
+    const { lesson, view } = place(exercise);
+    view.replaceChildren(el("p", "course-checker__variant-title", text));
+    view.setAttribute("aria-label", text);
+    Object.assign(view.dataset, { state: drawn ? "drawing" : "not-drawn", variant: seed });
+    busy(view, drawn);
+    view.hidden = false;
+    if (lesson) lesson.hidden = drawn;
+    figureSays(exercise, text, drawn);
+  }
+  const notDrawnText = (exercise, seed, error) => fill(words(exercise).not_drawn, { seed, error });
+  return {
+    place, busy,
+    drawing: (exercise, seed) => says(exercise, seed, fill(words(exercise).drawing, { seed }), true),
+    notDrawn: (exercise, seed, error) => says(exercise, seed, notDrawnText(exercise, seed, error), false),
+    figureNotDrawn: (exercise, seed, error) => figureSays(exercise, notDrawnText(exercise, seed, error), false),
+  };
 }
 
 /* --- a verdict is never waited for in silence: until the checker can answer, the place that asked (the part's

@@ -7,7 +7,7 @@
    says once that nothing is kept. "Download my answers" writes them as the file grader submit takes; "Load
    answers" reads one back through the grader's own reader (grader.web.load); clearing can be undone. The
    reading of an answer as the grader reads it (grader.web.read) follows the typing, after a pause. The seed is
-   the course's (the student's id): one for every exercise of a locale; a variant's data and figure
+   the course's (the student's id, or six digits New variant draws): one for every exercise of a locale; a variant's data and figure
    (grader.web.figure) take the place of the lesson's. The home page lists every exercise's state, last score (what grader submit gives the downloaded file) and best,
    and their totals. */
 
@@ -21,9 +21,20 @@ export const tomlKey = (key) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : tomlString
 /* a word for the shell, as the commands shown on the page write it (POSIX quoting) */
 export const shellWord = (text) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
 
+/* the seed New variant draws for the student: six digits, short to type again on another device or in a
+   terminal, the first never 0 (the grader reads 042 and 42 as different seeds, a reader may not), uniform (a
+   draw past the last whole span of 900000 is drawn again: no modulo bias); ``random`` fills a Uint32Array */
+const SPAN = 900000;
+export function drawSeed(random = (array) => globalThis.crypto.getRandomValues(array)) {
+  const limit = Math.floor(2 ** 32 / SPAN) * SPAN;
+  const value = new Uint32Array(1);
+  do random(value); while (value[0] >= limit);
+  return String(100000 + (value[0] % SPAN));
+}
+
 export default function work(core) {
   const { runner, words, fill, number, el, LANG, SITE, KEY, storage, exercises, progress, panels, partsOf, exerciseOf,
-          boxOf, caretNodes, showVerdict, clearVerdict } = core;
+          boxOf, caretNodes, showVerdict, clearVerdict, variants, workElsewhere, alternate } = core;
 
   const COURSE = JSON.parse(panels[0].dataset.course);   // {exercise id: [part ids]}, in the course's order
   const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -345,7 +356,30 @@ export default function work(core) {
     }
   }
 
-  /* the boxes, verdicts and scores of the work kept for the seed in use */
+  /* work on the exercise kept in another locale (each locale keeps its own) is said to be there, with a link to
+     this page in that language */
+  function showElsewhere(exercise) {
+    const id = exercise.dataset.exercise;
+    const place = exercise.querySelector(".course-checker__elsewhere");
+    const w = words(exercise);
+    const names = JSON.parse(exercise.dataset.languages || "{}");
+    const langs = workElsewhere(store.all(), SITE, LANG, [id])[id] || [];
+    place.replaceChildren(...langs.map((lang) => {
+      const name = Object.hasOwn(names, lang) ? names[lang] : lang;
+      const line = el("span", "course-checker__elsewhere-line", fill(w.elsewhere, { lang: name }));
+      const href = alternate(lang);
+      if (href) {
+        const link = el("a", "", fill(w.elsewhere_link, { lang: name }));
+        link.href = href;
+        link.hreflang = lang;
+        line.append(" ", link);
+      }
+      return line;
+    }));
+    place.hidden = !langs.length;
+  }
+
+  /* the boxes, verdicts and scores of the work kept for the seed in use (and where other locales keep theirs) */
   function restore(exercise) {
     const work = workOf(exercise.dataset.exercise);
     partsOf(exercise).forEach((part) => {
@@ -358,32 +392,25 @@ export default function work(core) {
     });
     exercise.querySelector(".course-checker__total").textContent = "";
     showScores(exercise);
+    showElsewhere(exercise);
   }
 
   /* --- a variant: its data and figure in the place of the lesson's; prompts as grader show --seed gives them */
 
-  function variantPlace(exercise) {
-    const section = exercise.closest(".course-exercise") || exercise;
-    const lesson = section.querySelector(".course-exercise__data");
-    let view = section.querySelector(".course-checker__variant-data");
-    if (!view) {
-      view = el("div", "course-checker__variant-data");
-      view.dataset.searchExclude = "";
-      view.setAttribute("role", "group");
-      if (lesson) lesson.after(view);
-      else exercise.prepend(view);
-    }
-    const figure = exercise.dataset.figure && document.getElementById(`figure-${exercise.dataset.figure}`);
-    return { lesson, view, drawing: figure && figure.querySelector(".course-figure__drawing") };
-  }
+  const variantPlace = variants.place;   // checker.js's: a page opened with a seed kept is marked before work.js
 
   function lessonView(exercise) {
     const { lesson, view, drawing } = variantPlace(exercise);
     view.replaceChildren();
     view.hidden = true;
+    variants.busy(view, false);
+    delete view.dataset.state;
     if (lesson) lesson.hidden = false;
     if (drawing && drawing.lesson) drawing.replaceChildren(...drawing.lesson);
-    if (drawing) delete drawing.dataset.seed;
+    if (drawing) {
+      delete drawing.dataset.seed;
+      variants.busy(drawing, false);
+    }
     delete exercise.dataset.seed;
     exercise.querySelector(".course-checker__lesson").hidden = true;
     partsOf(exercise).forEach((part) => { part.querySelector(".course-checker__prompt").hidden = true; });
@@ -400,16 +427,25 @@ export default function work(core) {
   async function variantFigure(exercise, seed) {
     const { drawing } = variantPlace(exercise);
     if (!drawing) return;
-    drawing.lesson = drawing.lesson || [...drawing.childNodes];
     const reply = await runner.run("figure", [exercise.dataset.exercise, LANG, seed, exercise.dataset.figureWords]);
+    if (exercise.dataset.seed !== seed) return;
     const svg = reply && reply.code === 0 && reply.svg ? svgNode(reply.svg) : null;
-    if (!svg || exercise.dataset.seed !== seed) return;
+    if (!svg) {   // the lesson's figure again, said to be the lesson's
+      variants.figureNotDrawn(exercise, seed, (reply && (reply.failed || whyNot(exercise, reply))) || "svg");
+      return;
+    }
     const narrow = reply.narrow ? svgNode(reply.narrow) : null;  // its phone layout, as the lesson's (course.css)
     drawing.replaceChildren(...(narrow ? [svg, narrow] : [svg]));
+    variants.busy(drawing, false);
     drawing.dataset.seed = seed;
   }
 
-  /* the exercise shown for the course's seed: a variant's data (grader show --seed) and figure, or the lesson's */
+  /* why the grader gave no variant: it could not start, it ran out of time, or it refuses the seed (its words) */
+  const whyNot = (exercise, reply) => (reply.failed ? fill(words(exercise).failed, { error: reply.failed })
+    : reply.timeout ? JSON.parse(exercise.dataset.timeout).feedback : reply.error);
+
+  /* the exercise shown for the course's seed: a variant's data (grader show --seed) and figure, or the lesson's;
+     until they arrive, the place says the variant is being drawn (never the lesson's data as the variant's) */
   async function showSeed(exercise, reply) {
     const seedBox = exercise.querySelector(".course-checker__seed");
     const line = exercise.querySelector(".course-checker__variant-status");
@@ -421,6 +457,7 @@ export default function work(core) {
     }
     const seed = course.seed;
     exercise.dataset.seed = seed;
+    variants.drawing(exercise, seed);
     if (!reply) {
       line.dataset.state = "checking";
       line.textContent = words(exercise).checking;
@@ -429,26 +466,32 @@ export default function work(core) {
     }
     if (!reply.result) {   // the grader could not say
       line.dataset.state = "error";
-      line.textContent = reply.failed ? fill(words(exercise).failed, { error: reply.failed })
-        : reply.timeout ? JSON.parse(exercise.dataset.timeout).feedback : reply.error;
+      line.textContent = whyNot(exercise, reply);
       if (reply.error) {   // a kept seed it refuses (the rules for seeds changed): back to the lesson's data
         keepSeed("");
         exercises.forEach((other) => { showSeed(other); restore(other); });
-      }
+      } else variants.notDrawn(exercise, seed, reply.failed || line.textContent);   // no checker: the lesson's data
       return;
     }
-    const variant = reply.result;
-    const { lesson, view } = variantPlace(exercise);
     line.dataset.state = "done";
-    line.dataset.seed = variant.seed;
-    line.textContent = fill(words(exercise).variant_data, { seed: variant.seed });
-    view.setAttribute("aria-label", line.textContent);
+    line.dataset.seed = reply.result.seed;
+    line.textContent = fill(words(exercise).variant_data, { seed: reply.result.seed });
+    showVariant(exercise, reply.result, seed);
+  }
+
+  /* a variant's data (as grader show writes it), its prompts and its figure in the lesson's place */
+  function showVariant(exercise, variant, seed) {
+    const { lesson, view } = variantPlace(exercise);
+    const title = fill(words(exercise).variant_data, { seed: variant.seed });
+    view.setAttribute("aria-label", title);
     const list = el("dl", "course-checker__data");
     Object.entries(variant.data_text).forEach(([name, value]) => {   // as grader show writes each line
       list.append(el("dt", "", (variant.data_labels || {})[name] || name), el("dd", "", value));
     });
-    view.replaceChildren(el("p", "course-checker__variant-title", line.textContent), list);
+    view.replaceChildren(el("p", "course-checker__variant-title", title), list);
     view.hidden = false;
+    variants.busy(view, false);
+    view.dataset.state = "done";
     if (lesson) lesson.hidden = true;
     variant.parts.forEach((data) => {
       const part = partsOf(exercise).find((p) => p.dataset.part === data.id);
@@ -471,11 +514,18 @@ export default function work(core) {
     }
     line.dataset.state = "checking";
     line.textContent = words(exercise).checking;
+    variants.drawing(exercise, wanted);
     const reply = await runner.run("show", [exercise.dataset.exercise, LANG, wanted]);
     if (!reply.result) {
       line.dataset.state = "error";
-      line.textContent = reply.failed ? fill(words(exercise).failed, { error: reply.failed })
-        : reply.timeout ? JSON.parse(exercise.dataset.timeout).feedback : reply.error;
+      line.textContent = whyNot(exercise, reply);
+      if (!reply.error) variants.notDrawn(exercise, wanted, reply.failed || line.textContent);   // no checker to draw it
+      else if (course.seed) {   // a seed it refuses: the variant in use again, the line saying why not
+        const seed = course.seed;
+        const again = await runner.run("show", [exercise.dataset.exercise, LANG, seed]);
+        if (course.seed === seed && again.result) showVariant(exercise, again.result, seed);
+        else if (course.seed === seed) variants.notDrawn(exercise, seed, again.failed || whyNot(exercise, again));
+      } else lessonView(exercise);
       return;
     }
     keepSeed(reply.result.seed);
@@ -483,6 +533,14 @@ export default function work(core) {
       showSeed(other, other === exercise ? reply : undefined);
       restore(other);
     });
+  }
+
+  /* New variant: a seed drawn for the student (another than the one in use), then as if they had typed it */
+  async function newVariant(exercise, random) {
+    let seed = drawSeed(random);
+    while (seed === course.seed) seed = drawSeed(random);
+    exercise.querySelector(".course-checker__seed").value = seed;
+    await useSeed(exercise);
   }
 
   function backToLesson(exercise) {
@@ -534,6 +592,7 @@ export default function work(core) {
     exercises.forEach((exercise) => {
       restore(exercise);
       if (course.seed) showSeed(exercise);
+      else lessonView(exercise);   // checker.js marked a seed kept that is none (or no longer) kept
     });
     if (progress) showProgress();
   }
@@ -567,5 +626,5 @@ export default function work(core) {
   }
 
   course.seed = readSeed();
-  return { open, typed, checked, download, load, clear, useSeed, backToLesson };
+  return { open, typed, checked, download, load, clear, useSeed, newVariant, backToLesson };
 }
