@@ -111,7 +111,7 @@ def on_config(config):
 def on_pre_build(config):
     search.keep_out_skipped(config)   # the search index never reads inside what it skips (hooks/site/search.py)
     if SERVING:   # what a rebuild would do again for nothing, done once per process (hooks/site/serve.py)
-        serve.keep_theme(config)
+        serve.keep_theme()
         serve.keep_search(config)
         lang = current_language(config)
         serve.keep_renders(repr((cache.fingerprint(lang), lang, sorted(BUILD.labels[lang].items()), BUILD.settings,

@@ -139,7 +139,7 @@ def read_together(pages: list, words: list) -> list:
     (the pages' half, made from every input, holds each such slip); else both, file by file, line by line."""
     if any(f.kind == "file" for f in pages):
         return pages
-    return sorted(pages + words, key=lambda f: (f.path, f.line))
+    return translations.in_editor_order(pages + words)
 
 
 def sanitized(content: str) -> tuple[str, list[sanitize.Unsafe]]:

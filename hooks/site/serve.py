@@ -75,7 +75,7 @@ TEMPLATES = MemoryBytecode()
 _LISTED: dict[tuple, list[str]] = {}   # the theme's files MkDocs copies, by its folders and its filter's settings
 
 
-def keep_theme(config) -> None:
+def keep_theme() -> None:
     """Every theme environment of this process (the pages', and the one the search plugin renders its words
     with while the configuration loads) with its templates compiled once, and the list of the theme's files
     MkDocs copies (it filters thousands of icons out of it at every build) made once."""

@@ -107,7 +107,12 @@ def check_locale(docs: Path, locale: str, root: Path, known_ids: dict | None = N
             check_words(docs, locale, root, glossary) + check_composed(locale, glossary) + \
             check_figures(docs, locale, root, glossary)
     findings = [replace(f, draft=True) if f.path in drafts and f.kind not in BREAKING_KINDS else f for f in findings]
-    return sorted(findings, key=lambda f: (f.path, f.line))   # file by file, line by line, as an editor goes
+    return in_editor_order(findings)
+
+
+def in_editor_order(findings: list[Finding]) -> list[Finding]:
+    """File by file, line by line, as an editor goes."""
+    return sorted(findings, key=lambda f: (f.path, f.line))
 
 
 def check_pages(docs: Path, locale: str, root: Path, glossary: Glossary,
