@@ -57,6 +57,7 @@ from hooks.checker import publish as checker  # noqa: E402
 from hooks.site import build, search, serve  # noqa: E402
 from hooks.site.settings import Settings, SettingsError  # noqa: E402
 from hooks.theme import page as theme  # noqa: E402
+from hooks.theme import templates  # noqa: E402
 
 log = get_plugin_logger("course")
 
@@ -110,8 +111,8 @@ def on_config(config):
 
 def on_pre_build(config):
     search.keep_out_skipped(config)   # the search index never reads inside what it skips (hooks/site/search.py)
+    templates.keep_theme()   # the theme's templates compiled once per process, not once per locale
     if SERVING:   # what a rebuild would do again for nothing, done once per process (hooks/site/serve.py)
-        serve.keep_theme()
         serve.keep_search(config)
         lang = current_language(config)
         serve.keep_renders(repr((cache.fingerprint(lang), lang, sorted(BUILD.labels[lang].items()), BUILD.settings,

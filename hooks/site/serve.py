@@ -8,9 +8,9 @@
   server holds it until the rebuild ends. Its live reload is MkDocs' own.
 - A rebuild can be asked from another thread (:meth:`Preview.rebuild`): the in-page checker's trace, made
   in the background, asks for one when it is ready.
-- What a rebuild would do again for nothing is done once per process: Jinja compiles the theme's templates
-  once, the theme's folders are listed once (:func:`keep_theme`), and the search index reads a page again
-  only when its written text changed (:func:`keep_search`).
+- What a rebuild would do again for nothing is done once per process: the search index reads a page again
+  only when its written text changed (:func:`keep_search`); the theme's templates are compiled once in
+  every build, served or not (hooks/theme/templates.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ import wsgiref.util
 from pathlib import Path
 from typing import NamedTuple
 
-import jinja2.bccache
 from mkdocs.structure.pages import Page
 
 from hooks.site import search
@@ -53,56 +52,6 @@ def serve_only(config, environ) -> str | None:
     for lang in i18n.config.languages:
         lang.build = lang.locale in (wanted, i18n.default_language)
     return wanted
-
-
-class MemoryBytecode(jinja2.bccache.BytecodeCache):
-    """The theme's compiled templates, kept in this process (Jinja checks each one against its source)."""
-
-    def __init__(self):
-        self.kept: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket):
-        if bucket.key in self.kept:
-            bucket.bytecode_from_string(self.kept[bucket.key])
-
-    def dump_bytecode(self, bucket):
-        self.kept[bucket.key] = bucket.bytecode_to_string()
-
-
-TEMPLATES = MemoryBytecode()
-
-
-_LISTED: dict[tuple, list[str]] = {}   # the theme's files MkDocs copies, by its folders and its filter's settings
-
-
-def keep_theme() -> None:
-    """Every theme environment of this process (the pages', and the one the search plugin renders its words
-    with while the configuration loads) with its templates compiled once, and the list of the theme's files
-    MkDocs copies (it filters thousands of icons out of it at every build) made once."""
-    from mkdocs.theme import Theme
-
-    made = Theme.get_env
-    if getattr(made, "kept", False):
-        return
-
-    def get_env(theme):
-        env = made(theme)
-        env.bytecode_cache = TEMPLATES
-        listed = env.list_templates
-        key = (tuple(env.loader.searchpath), tuple(theme.static_templates))
-
-        def list_templates(extensions=None, filter_func=None):
-            if extensions is not None or filter_func is None:
-                return listed(extensions, filter_func)
-            if key not in _LISTED:
-                _LISTED[key] = listed(extensions, filter_func)
-            return _LISTED[key]
-
-        env.list_templates = list_templates
-        return env
-
-    get_env.kept = True
-    Theme.get_env = get_env
 
 
 _SEARCHED: dict[str, tuple[int, list]] = {}   # what the search index made of a page: by the page and its text
