@@ -146,6 +146,14 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def grader_time_limit():
+    """The grader's limit on one check (GRADER_TIMEOUT, 5 s unset) is a wait like the others: scaled, so that a
+    hostile answer a loaded machine proves in 6 s gets its verdict, not 'try again'. A test of the limit sets its
+    own (tests/grader/test_not_decided.py, test_timeout_setting.py)."""
+    os.environ.setdefault("GRADER_TIMEOUT", f"{min(600.0, 5 * timeout_scale()):g}")
+
+
+@pytest.fixture(autouse=True, scope="session")
 def grader_cache(tmp_path_factory):
     """The grader's reference cache in a temporary folder, not the user's home."""
     os.environ["GRADER_CACHE_DIR"] = str(tmp_path_factory.mktemp("grader-cache"))
