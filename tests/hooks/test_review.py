@@ -144,6 +144,14 @@ def test_stamp_refuses_what_it_cannot_record_and_writes_nothing(docs):
             review.stamp(docs, root, locales, named, reviewer, [])
         assert said in str(error.value)
     assert not (docs / "ko" / "review.toml").exists()
+    with pytest.raises(ValueError) as error:
+        review.stamp(docs, root, [], [], None, [])
+    assert str(error.value) == ("--stamp needs the locale whose reviewed pages to stamp (e.g. `ja --stamp`), or the "
+                                "files you reviewed (`--stamp docs/ja/02-attention-projection.md --reviewer NAME`)")
+    with pytest.raises(ValueError) as error:
+        review.stamp(docs, root, [], [str(docs / "ko" / PAGE)], None, [])
+    assert str(error.value) == ("--stamp FILE needs --reviewer NAME (a name or a role): the review record says who "
+                                "checked the translation against English")
 
 
 def test_stamp_records_each_file_named_and_a_page_s_translation_of(docs):
@@ -240,3 +248,24 @@ def test_a_stale_review_says_where_the_translation_to_review_is(docs, tmp_path):
         "--stamp grader/locale/ko/LC_MESSAGES/grader.po --reviewer NAME)", "--stamp docs/ko/labels.toml --reviewer NAME)"]
     now = source_hash('msgid "x"\n')
     assert found[0].message.startswith(f"grader.po was reviewed against English abcdef; English is now {now}")
+
+
+def test_the_record_is_written_as_a_reviewer_reads_it(docs):
+    day = datetime.date(2026, 11, 30)
+    review.append(docs, "ko", "labels.toml", "abcdef", "r", [], today=day)
+    path = review.append(docs, "ko", PAGE, "123456", "정 리뷰어", ["'점수' 통일", "b"], today=day)
+    assert path.read_text(encoding="utf-8") == (
+        "# Review record of this locale (hooks/translations/review.py; the translators' guide explains it).\n\n"
+        '[[labels]]\nenglish_hash = "abcdef"\ndate = "2026-11-30"\nreviewer = "r"\nchanges = []\n\n'
+        f'[[page]]\nfile = "{PAGE}"\nenglish_hash = "123456"\ndate = "2026-11-30"\nreviewer = "정 리뷰어"\n'
+        "changes = [\n  \"'점수' 통일\",\n  \"b\",\n]\n")
+
+
+def test_an_entry_missing_fields_names_them_all(docs):
+    (docs / "ko" / "review.toml").write_text('[[labels]]\nenglish_hash = "abcdef"\ndate = "2026-11-30"\n',
+                                             encoding="utf-8")
+    [found] = review.check_record(docs, "ko", docs.parent)
+    assert found.message == "[[labels]] labels.toml: missing reviewer, changes"
+    (docs / "ko" / "review.toml").write_text('[[page]]\nenglish_hash = "abcdef"\n', encoding="utf-8")
+    [found] = review.check_record(docs, "ko", docs.parent)
+    assert found.message == "[[page]] file = '': no English page of this name"
