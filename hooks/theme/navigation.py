@@ -22,11 +22,12 @@ def for_students(nav, staff_listed: bool) -> None:
     students = [page for page in nav.pages if not is_staff(page)]
     staff = [page for page in nav.pages if is_staff(page)]
     _link_in_order(students)
-    _link_in_order(staff if staff_listed else [])
-    for page in ([] if staff_listed else staff):
+    if staff_listed:
+        _link_in_order(staff)
+        return
+    for page in staff:
         page.previous_page = page.next_page = None
-    if not staff_listed:
-        nav.items = _without_staff(nav.items)
+    nav.items = _without_staff(nav.items)
 
 
 def _link_in_order(pages: list) -> None:
@@ -41,9 +42,9 @@ def _without_staff(items: list) -> list:
     """The navigation's items without staff pages, and without the sections that held only them."""
     kept = []
     for item in items:
-        if getattr(item, "is_page", False) and is_staff(item):
+        if item.is_page and is_staff(item):       # every MkDocs nav item (StructureItem) has is_page, is_section
             continue
-        if getattr(item, "is_section", False):
+        if item.is_section:
             item.children = _without_staff(item.children)
             if not item.children:
                 continue

@@ -41,6 +41,7 @@ def test_the_paths_under_the_address():
     assert address.base_path("https://x.org/r/") == "/r/"
     assert address.locale_home("https://x.org/r/", "/") == "/r/"
     assert address.locale_home("https://x.org/", "/ko/") == "/ko/"
+    assert address.locale_home("https://x.org/MIX/", "/fr/") == "/MIX/fr/"    # only the slash is trimmed
 
 
 def test_the_root_404_page_sends_a_reader_to_the_longest_matching_locale_home_first():
@@ -52,6 +53,10 @@ def test_the_root_404_page_sends_a_reader_to_the_longest_matching_locale_home_fi
     assert address.with_locale_choice(page, ["/fr/"]) == \
         f"<html><head><title>t</title>{address.locale_choice(['/fr/'])}</head><body>x</body></html>"
     assert address.with_locale_choice(page, []) == page          # one locale: nowhere else to send a reader
+    # the script goes before the head's end, not before a later '</head>' that the body's text holds
+    quoted = "<html><head></head><body><script>var s='</head>';</script></body></html>"
+    assert address.with_locale_choice(quoted, ["/fr/"]) == \
+        f"<html><head>{address.locale_choice(['/fr/'])}</head><body><script>var s='</head>';</script></body></html>"
 
 
 def page(name, meta):
@@ -84,3 +89,15 @@ def test_where_staff_pages_are_listed_the_navigation_keeps_them():
     navigation.for_students(nav, staff_listed=True)
     assert nav.items == [students, section] and section.children == [staff]
     assert (staff.previous_page, staff.next_page) == (None, None)
+
+
+@pytest.mark.parametrize("staff_listed", [True, False])
+def test_the_footer_links_lead_within_one_audience(staff_listed):
+    first, status, second, guide = (page("first", {}), page("status", {"translate": False}), page("second", {}),
+                                    page("guide", {"translate": False}))
+    nav = SimpleNamespace(pages=[first, status, second, guide], items=[first, status, second, guide])
+    navigation.for_students(nav, staff_listed=staff_listed)
+    assert (first.previous_page, first.next_page, second.previous_page, second.next_page) == (None, second, first, None)
+    linked = (None, guide, status, None) if staff_listed else (None, None, None, None)
+    assert (status.previous_page, status.next_page, guide.previous_page, guide.next_page) == linked
+    assert nav.items == ([first, status, second, guide] if staff_listed else [first, second])
