@@ -156,3 +156,25 @@ def test_the_source_check_uses_the_same_list():
             '<svg><animate attributeName="href" values="javascript:x"/></svg>\n')
     assert unsafe_in_chapter(text) == [(11, unsafe_in_chapter(text)[0][1])]
     assert "<animate>" in unsafe_in_chapter(text)[0][1]
+
+
+# a figure's text `style`: each declaration one of the few properties figures set, its value loading nothing
+STYLES = [
+    ("fill: red; ", None),                                  # an empty declaration after the last ';' is nothing
+    ("fill: red;; stroke: blue", None),
+    ("fill: red; position: fixed", "a style (position: fixed)"),
+    ("FONT-WEIGHT: bold", None),                           # a property's name in any case
+    ("fill: URL(https://example.com/x.svg)", "a style (fill: URL(https://example.com/x.svg))"),
+    ("stroke: expression(alert(1))", "a style (stroke: expression(alert(1)))"),
+    ("fill: \\75rl(x)", "a style (fill: \\75rl(x))"),
+    ("fill: red @import", "a style (fill: red @import)"),
+    ("position: " + "a" * 60, "a style (position: " + "a" * 30 + ")"),   # the declaration cut to its first 40 characters
+]
+
+
+@pytest.mark.parametrize("style, why", STYLES)
+def test_a_figures_text_style_keeps_only_the_properties_figures_set(style, why):
+    markup = f'<svg><text style="{style}">a</text></svg>'
+    clean, found = sanitized(markup)
+    assert [unsafe.reason for unsafe in found] == ([why] if why else [])
+    assert ("style=" in clean) is (why is None), clean
