@@ -162,3 +162,15 @@ def test_words_are_text_in_a_language_with_a_class_only_when_given():
     words(parent, "p", "note", "c", "fr")
     assert etree.tostring(parent, encoding="unicode") == (
         '<div><span lang="ja">a &lt;b&gt;</span><p lang="fr" class="note">c</p></div>')
+
+
+def test_an_exercise_is_rendered_once_by_its_id_in_the_pages_language():
+    asked = []
+
+    def render(exercise_id, lang):
+        asked.append((exercise_id, lang))
+        return BODY, SOLUTION
+
+    rendered("/// exercise | ex-1\nS.\n\n/// hint\nH1.\n///\n\n/// hint\nH2.\n///\n\n///\n", "ja",
+             render_exercise=render)
+    assert asked == [("ex-1", "ja")]
