@@ -129,20 +129,21 @@ def test_print_solutions_copies_each_exercises_hints_and_solution_unfolded_at_th
                "/// exercise | ex-2\nS2.\n///\n\nThe end.\n")
     solutions = {"ex-1": SOLUTION, "ex-2": ""}
     kwargs = dict(render_exercise=lambda i, lang: (BODY, solutions[i]),
-                  exercise_title=lambda i, lang: i.upper())
+                  exercise_title=lambda i, lang: f"{i.upper()}/{lang}")
     assert "course-print" not in rendered(chapter, "fr", **kwargs)
     html = rendered(chapter, "fr", print_solutions=True, **kwargs)
     printed = html[html.index('<section class="course-print"'):]
     assert html.index("The end.") < html.index('<section class="course-print"')
     assert printed.startswith('<section class="course-print" data-search-exclude="true">'
                               '<p class="course-print__title" lang="fr">Indices et solutions détaillées</p>'
-                              '<p class="course-print__exercise" lang="fr">Exercice · EX-1</p>'
+                              '<p class="course-print__exercise" lang="fr">Exercice · EX-1/fr</p>'
                               '<div class="course-print__hint"><p class="course-print__label" lang="fr">Indice</p>'
                               '<p>First <em>hint</em>.</p></div>'), printed
     # the solution printed open, its ids not those of the one under the exercise
-    assert '<div lang="fr"><details open class="course-solution"><summary>S</summary><p id="w-printed">' in printed
+    assert ('<p>First <em>hint</em>.</p></div><div lang="fr"><details open class="course-solution"><summary>S</summary>'
+            '<p id="w-printed">') in printed
     assert printed.count("<details") == 1 and printed.endswith("</section>")
-    assert '<p class="course-print__exercise" lang="fr">Exercice · EX-2</p></section>' in printed
+    assert '<p class="course-print__exercise" lang="fr">Exercice · EX-2/fr</p></section>' in printed
     assert rendered("No exercise.\n", print_solutions=True) == "<p>No exercise.</p>"
 
 
