@@ -2,7 +2,7 @@
 
 import pytest
 
-from hooks.chapters.blockspec import SPECS, boolean, scan_blocks, slug, text
+from hooks.chapters.blockspec import SPECS, boolean, part_ids, scan_blocks, slug, text
 
 
 @pytest.mark.parametrize("validator, value, expected", [
@@ -164,3 +164,50 @@ def test_linter_finds_each_block_and_problem(source, uses, problems):
 def test_without_known_ids_any_well_formed_id_is_accepted():
     uses, problems = scan_blocks("/// exercise | anything-at-all\nx\n///\n", "p.md")
     assert problems == [] and [u.argument for u in uses] == ["anything-at-all"]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("a,b", "'a,b' is not a part id (letters, digits, '_' and single hyphens)"),
+    ("a -b", "'-b' is not a part id (letters, digits, '_' and single hyphens)"),
+    ("d_mp d_mf d_mp", "names a part twice: name each part once"),
+    (("a", "a"), "names a part twice: name each part once"),
+    ([], "must not be empty"),
+])
+def test_a_bad_parts_value_says_why(value, message):
+    with pytest.raises(ValueError) as info:
+        part_ids(value)
+    assert str(info.value) == message
+
+
+def test_parts_may_be_a_tuple_or_a_list_of_ids():
+    assert part_ids(("a_1", "B-2")) == part_ids(["a_1", "B-2"]) == part_ids(" a_1\tB-2 ") == ("a_1", "B-2")
+
+
+PARTS = {"ex-a": ("p1", "p2"), "ex-b": ("q",)}
+
+# (chapter, every problem as the build prints it): a hint's parts are those of the exercise it is in
+HINTS = [
+    ("/// exercise | ex-a\nS.\n//// hint\n    parts: p2 zz p1 yy\nh\n////\n///\n",
+     ["p.md:4: block 'hint': exercise 'ex-a' has no part 'zz', 'yy': use its parts, p1, p2"]),
+    ("/// exercise | ex-a\nS.\n///\n\n/// exercise | ex-b\nS.\n//// hint\n    parts: p1\nh\n////\n///\n",
+     ["p.md:8: block 'hint': exercise 'ex-b' has no part 'p1': use its parts, q"]),
+    ("/// exercise | ex-c\nS.\n//// hint\n    parts: anything\nh\n////\n///\n", []),   # parts unknown: not checked
+    ("/// exercise | ex-a\nS.\n//// hint\nh\n////\n///\n", []),                         # a hint naming no part
+]
+
+
+@pytest.mark.parametrize("source, problems", HINTS)
+def test_a_hints_parts_are_checked_against_its_exercise(source, problems):
+    _, found = scan_blocks(source, "p.md", known_parts=PARTS)
+    assert [str(p) for p in found] == problems
+
+
+def test_a_hints_parts_are_not_checked_without_the_exercises_parts():
+    _, found = scan_blocks(HINTS[0][0], "p.md")
+    assert found == []
+
+
+@pytest.mark.parametrize("inside", ["   ", "\t"])
+def test_a_block_holding_only_blank_lines_is_empty(inside):
+    _, found = scan_blocks(f"/// step | A\n{inside}\n///\n", "p.md")
+    assert [str(p) for p in found] == ["p.md:1: block 'step' is empty: write the step inside it"]

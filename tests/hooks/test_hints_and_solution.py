@@ -66,6 +66,13 @@ def test_the_body_is_cut_after_the_named_parts_and_its_numbering_goes_on():
         ("c", '<ol class="course-exercise__parts" start="2"><li data-part="b">B</li><li data-part="c">C</li></ol>'),
         (None, "<p>after</p>")]
     assert "".join(html for _, html in split_after_parts(BODY, [])) == BODY
+    # after the last part but one: the last goes on in a list of its own, numbered from 3
+    assert split_after_parts(BODY, ["b"]) == [
+        ("b", '<ol class="course-exercise__parts"><li data-part="a">A</li><li data-part="b">B</li></ol>'),
+        (None, '<ol class="course-exercise__parts" start="3"><li data-part="c">C</li></ol><p>after</p>')]
+    # after the last part: where the list of parts ends, not a list after it
+    later = BODY + "<ol><li>later</li></ol>"
+    assert split_after_parts(later, ["c"])[-1] == (None, "<p>after</p><ol><li>later</li></ol>")
 
 
 def rendered(chapter: str, locale: str = "en") -> str:

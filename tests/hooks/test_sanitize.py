@@ -156,3 +156,49 @@ def test_the_source_check_uses_the_same_list():
             '<svg><animate attributeName="href" values="javascript:x"/></svg>\n')
     assert unsafe_in_chapter(text) == [(11, unsafe_in_chapter(text)[0][1])]
     assert "<animate>" in unsafe_in_chapter(text)[0][1]
+
+
+# a figure's text `style`: each declaration one of the few properties figures set, its value loading nothing
+STYLES = [
+    ("fill: red; ", None),                                  # an empty declaration after the last ';' is nothing
+    ("fill: red;; stroke: blue", None),
+    ("fill: red; position: fixed", "a style (position: fixed)"),
+    ("FONT-WEIGHT: bold", None),                           # a property's name in any case
+    ("fill: URL(https://example.com/x.svg)", "a style (fill: URL(https://example.com/x.svg))"),
+    ("stroke: expression(alert(1))", "a style (stroke: expression(alert(1)))"),
+    ("fill: \\75rl(x)", "a style (fill: \\75rl(x))"),
+    ("fill: red @import", "a style (fill: red @import)"),
+    ("position: " + "a" * 60, "a style (position: " + "a" * 30 + ")"),   # the declaration cut to its first 40 characters
+]
+
+
+@pytest.mark.parametrize("style, why", STYLES)
+def test_a_figures_text_style_keeps_only_the_properties_figures_set(style, why):
+    markup = f'<svg><text style="{style}">a</text></svg>'
+    clean, found = sanitized(markup)
+    assert [unsafe.reason for unsafe in found] == ([why] if why else [])
+    assert ("style=" in clean) is (why is None), clean
+
+
+def test_what_the_sanitizer_drops_for_reasons_of_its_own_is_named_too():
+    """A cell outside a table: an allowed tag, which the sanitizer's HTML parser drops (a browser would too)."""
+    clean, found = sanitized("<p>x</p><td>y</td>")
+    assert clean == "<p>x</p>y"
+    assert [(u.markup, u.reason, u.evidence) for u in found] == [("<td >", "markup the sanitizer would not keep", "<td")]
+
+
+def test_a_problem_quotes_the_first_80_characters_of_the_markup_and_says_what_is_allowed():
+    tag = '<img src="https://example.com/' + "x" * 80 + '.png">'
+    (unsafe,) = sanitized(tag)[1]
+    assert unsafe.message() == (
+        f"markup the page may not carry ('src' loads from elsewhere): {tag[:80]!r}; it is removed from the page "
+        "(chapters may use the tags and attributes of hooks/chapters/sanitize.py's ALLOWED, and load nothing from "
+        "elsewhere)")
+
+
+def test_the_report_finds_the_markup_whatever_its_case_in_the_chapter(tmp_path: Path):
+    chapter = tmp_path / "index.md"
+    chapter.write_text('# T\n\nText.\n\n<A HREF="JAVASCRIPT:x()">a</A>\n', encoding="utf-8")
+    _, found = sanitized('<p><a href="javascript:x()">a</a></p>')
+    assert [p.split(": ")[0] for p in report_unsafe(found, "docs/en/index.md", chapter)] == ["docs/en/index.md:5"]
+    assert report_unsafe([], "docs/en/index.md", tmp_path / "no-such-file.md") == []
