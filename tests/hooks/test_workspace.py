@@ -163,3 +163,26 @@ def test_the_home_page_loads_the_checker_for_its_progress():
     state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
     page = f'<html><head></head><body>{workspace.progress_html("en", LABELS["en"], [], {})}</body></html>'
     assert checker.page_tags(page, "", state).count("checker-0123.js") == 1
+
+
+def asset_names() -> tuple[set[str], set[str]]:
+    """(the classes, the data- attributes) the checker's scripts and stylesheet name: what the markup is for."""
+    assets = Path(workspace.__file__).with_name("assets")
+    text = "".join((assets / name).read_text(encoding="utf-8") for name in ("checker.js", "work.js", "checker.css"))
+    classes = set(re.findall(r"course-(?:checker|progress|exercise)[\w-]*", text))
+    classes |= {f"course-checker__{what}" for what in re.findall(r'\bon\("([\w-]+)"', text)}   # a button's handler
+    data = set(re.findall(r"data-[a-z-]+", text))
+    data |= {"data-" + re.sub(r"[A-Z]", lambda m: "-" + m[0].lower(), name) for name in re.findall(r"dataset\.(\w+)", text)}
+    return classes, data
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_every_class_and_data_attribute_of_the_markup_is_one_the_checker_reads(lang):
+    classes, data = asset_names()
+    rows = [{"id": "x", "lesson": 1, "title": "X", "href": "01/#x", "max": 3}]
+    line = workspace.install_html(LABELS[lang], workspace.INSTALL_HREF)
+    for markup in (exercise_markup(lang), workspace.progress_html(lang, LABELS[lang], rows, {"x": ["a"]}), line):
+        for tag, attrs in Elements(markup).found:
+            given = {name for name in (attrs.get("class") or "").split() if name != "md-button"}
+            assert given <= classes, (tag, given - classes)
+            assert {name for name in attrs if name.startswith("data-")} <= data, (tag, attrs)
