@@ -369,6 +369,27 @@ def test_a_zips_members_are_sorted_dated_alike_compressed_and_readable_by_all(tm
     assert all(i.date_time == (1980, 1, 1, 0, 0, 0) and i.compress_type == zipfile.ZIP_DEFLATED
                and i.external_attr >> 16 == 0o644 for i in infos)
     assert infos[1].compress_size < infos[1].file_size
+
+
+def test_a_zips_members_are_deflated_at_the_highest_level():
+    """The reader's browser downloads them: as small as zlib makes them (level 9, not its default 6)."""
+    import io
+    import random
+    import zlib
+
+    pick = random.Random(1)
+    words = ["".join(pick.choice("abcdefgh") for _ in range(pick.randint(2, 7))) for _ in range(300)]
+    data = " ".join(pick.choice(words) for _ in range(40000)).encode()
+    sizes = {}
+    for level in (6, 9):
+        deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
+        sizes[level] = len(deflate.compress(data) + deflate.flush())
+    assert sizes[9] < sizes[6]
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w") as archive:
+        pack.deterministic(archive, "words.txt", data)
+    (info,) = zipfile.ZipFile(made).infolist()
+    assert info.compress_size == sizes[9] and zipfile.ZipFile(made).read("words.txt") == data
     assert pack.content_name("worker", b"abc", ".js") == f"worker-{hashlib.sha256(b'abc').hexdigest()[:16]}.js"
 
 
@@ -376,3 +397,83 @@ def test_a_data_file_outside_any_module_goes_with_the_rest():
     assert pack.stage_of("LICENSE", {"a"}, set(), {"a": "first"}) == "rest"
     assert pack.stage_of("x/y.txt", {"a"}, set(), {"a": "first"}) == "rest"
     assert pack.stage_of("a/y.txt", set(), set(), {"a": "first"}) == "first"
+
+
+NODE = """#!{python}
+import json, sys, zipfile
+script, runtime, sources, target = sys.argv[1:5]
+with open({log!r}, "a") as log:
+    log.write(script.rsplit("/", 1)[-1] + "\\n")
+if script.endswith("compile.mjs"):   # each module compiled: name.py -> name.pyc
+    if "broken" in open(sources, "rb").read().decode("latin-1"):
+        print("x" * 2500 + "cannot compile", file=sys.stderr)
+        sys.exit(2)
+    with zipfile.ZipFile(sources) as given, zipfile.ZipFile(target, "w") as made:
+        for name in given.namelist():
+            made.writestr(name + "c" if name.endswith(".py") else name, given.read(name))
+if script.endswith("trace.mjs"):     # what a first verdict and the corpus would import
+    with open({log!r}, "a") as log:
+        log.write(" ".join(sorted(n for n in zipfile.ZipFile(sources).namelist() if not n.startswith("grader/"))) + "\\n")
+    json.dump({{"first": [["/home", "grader/web.py"], ["/lib", "json/__init__.pyc"]],
+               "later": [["/home", "smalllib/__init__.pyc"]], "stopped": []}}, open(sys.argv[5], "w"))
+"""
+
+
+@pytest.fixture()
+def node(small, tmp_path, monkeypatch):
+    """A stand-in for Node.js on the PATH, and the runtime it can run (its pyodide.mjs): ``(runtime, log)``,
+    the log naming each script it ran."""
+    runtime, _ = small
+    (runtime / "pyodide.mjs").write_text("", encoding="utf-8")
+    folder, log = tmp_path / "bin", tmp_path / "node.log"
+    folder.mkdir()
+    (folder / "node").write_text(NODE.format(python=sys.executable, log=str(log)), encoding="utf-8")
+    (folder / "node").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return runtime, log
+
+
+def test_with_node_the_libraries_are_compiled_once_and_kept(node):
+    runtime, log = node
+    assert pack.compiler(runtime) == str(Path(os.environ["PATH"].split(os.pathsep)[0]) / "node")
+    assert pack.compiler(runtime.parent) is None   # no runtime there to run
+    stdlib = pack.standard_library(runtime)
+    assert stdlib.parent == pack.CACHE and stdlib.name.startswith("python-stdlib-")
+    assert "json/decoder.pyc" in members(stdlib) and "json/tool.txt" in members(stdlib)
+    libraries = pack.libraries(runtime, "1.0")
+    assert members(libraries) == ["smalllib/__init__.pyc", "smalllib/sub/__init__.pyc", "smalllib/sub/data.txt"]
+    assert pack.standard_library(runtime) == stdlib and pack.libraries(runtime, "1.0") == libraries
+    assert log.read_text(encoding="utf-8").splitlines() == ["compile.mjs", "compile.mjs"]   # once each
+    assert pack.libraries_key(runtime, "1.0") != pack.libraries_key(runtime, "1.1")
+    assert not [path for path in pack.CACHE.iterdir() if path.name.startswith("tmp")]
+
+
+def test_a_library_that_cannot_be_compiled_fails_the_build_with_what_node_said(node):
+    runtime, _ = node
+    with zipfile.ZipFile(runtime / pack.STDLIB, "a") as stdlib:
+        stdlib.writestr("broken.py", "broken")
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError) as raised:
+        pack.standard_library(runtime)
+    said = str(raised.value)
+    assert f"compile.mjs could not compile {pack.STDLIB} for the browser (node {runtime}):\n" in said
+    assert said.endswith(("x" * 2500 + "cannot compile\n")[-2000:]) and "x" * 1990 not in said
+
+
+def test_with_node_the_trace_splits_the_zips(node):
+    runtime, log = node
+    zips = pack.pack(runtime, "1.0")
+    ran = log.read_text(encoding="utf-8").splitlines()
+    assert ran[ran.index("trace.mjs"):][:2] == ["trace.mjs", f"cache/{pack.table_name(pack.package_files('grader'))} checker_boot.py "
+                                     "smalllib/__init__.py smalllib/sub/__init__.py smalllib/sub/data.txt"]
+    assert members(zips["stdlib"]) == ["json/__init__.pyc", "json/tool.txt"]
+    assert members(zips["sympy"]) == ["smalllib/__init__.pyc"]
+    assert members(zips["rest"]) == ["fractions.pyc", "json/decoder.pyc", "smalllib/sub/__init__.pyc",
+                                     "smalllib/sub/data.txt"]
+    made = json.loads(pack.trace_path(runtime, "1.0").read_text(encoding="utf-8"))
+    assert made["first"] == ["grader.web", "json"] and made["later"] == ["smalllib"]
+    assert made["trace"]["later"] == [["/home", "smalllib/__init__.pyc"]]
+    index = json.loads(zipfile.ZipFile(zips["grader"]).read("index.json"))
+    assert index == {"smalllib": zips["sympy"].name, "fractions": zips["rest"].name, "json.decoder": zips["rest"].name,
+                     "smalllib.sub": zips["rest"].name}
