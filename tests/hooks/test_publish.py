@@ -156,3 +156,23 @@ def test_every_problem_is_said_and_nothing_is_written(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(line.startswith("make publish: ") for line in err)
     assert not (site / "_headers").exists()
+
+
+def test_the_command_says_how_it_is_used(capsys):
+    with pytest.raises(SystemExit) as done:
+        publish.main(["--help"], {})
+    assert done.value.code == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert said.startswith("usage: python -m hooks.site.publish [-h] [--check] [site_dir] ")
+    assert publish.__doc__.splitlines()[0].split()[0] in said and " ".join(publish.__doc__.splitlines()[0].split()) in said
+    assert "site_dir the folder to build and publish (site)" in said
+    assert "--check check a folder already built; build and write nothing" in said
+
+
+def test_the_folder_is_site_unless_named(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    built = []
+    monkeypatch.setattr(publish, "build", lambda folder: built.append(folder) or a_site(tmp_path / folder) and 0)
+    assert publish.main([], {"SITE_URL": ADDRESS}) == 0
+    assert built == [Path("site")] and (tmp_path / "site" / "_headers").is_file()
+    assert "worked solutions are " in capsys.readouterr().out
