@@ -46,6 +46,7 @@ def test_solutions_off_but_a_page_holds_one(tmp_path):
 def test_a_site_built_for_another_address(tmp_path, urls, words):
     (problem,) = publish.check_site(a_site(tmp_path, urls), ADDRESS, solutions=True)
     assert words in problem and problem.endswith("build it again for this one")
+    assert f"sitemap.xml lists {urls[0] if urls else 'no page'}):" in problem   # the first page elsewhere
 
 
 def test_a_folder_that_is_no_build(tmp_path):
@@ -176,3 +177,9 @@ def test_the_folder_is_site_unless_named(tmp_path, monkeypatch, capsys):
     assert publish.main([], {"SITE_URL": ADDRESS}) == 0
     assert built == [Path("site")] and (tmp_path / "site" / "_headers").is_file()
     assert "worked solutions are " in capsys.readouterr().out
+
+
+def test_with_solutions_on_a_page_may_hold_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(publish, "build", lambda folder: a_site(folder, solution=True) and 0)
+    assert publish.main([str(tmp_path / "site")], {"SITE_URL": ADDRESS, "COURSE_SOLUTIONS": "on"}) == 0
+    assert "  worked solutions are published (COURSE_SOLUTIONS=on); a course graded" in capsys.readouterr().out

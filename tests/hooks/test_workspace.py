@@ -249,3 +249,14 @@ def test_each_piece_of_markup_is_one_element_closed_in_order(lang):
     for markup in pieces:
         tree = Tree(markup)
         assert (tree.roots, tree.open, tree.outside) == (1, [], ""), markup[:80]
+
+
+def test_two_exercises_on_one_page_share_no_id_even_with_parts_of_the_same_name():
+    labels = LABELS["en"]
+    page = "".join(workspace.part_html(exercise, "a", 1, "a number", labels)
+                   + workspace.exercise_html(exercise, "en", labels, {}) for exercise in ("one", "two"))
+    elements = Elements(page).found
+    ids = [a["id"] for _, a in elements if "id" in a]
+    assert len(ids) == len(set(ids)) and all(a["for"] in ids for t, a in elements if t == "label")
+    assert {i for i in ids if "one" in i} and {i for i in ids if "two" in i}
+    assert page.count(f'">{labels["checker.answer"].format(part="a")}</label>') == 2   # the box named by its part
