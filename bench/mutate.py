@@ -5,7 +5,7 @@
     python bench/mutate.py --minutes 20     each pass stops after 20 minutes (run it again to go on)
     python bench/mutate.py --only mutmut    one pass (mutmut or deletions)
     python bench/mutate.py --module PATH    only that module of the list (repeatable): its unchecked mutants
-    python bench/mutate.py --retry          test the survivors again (after tests were added)
+    python bench/mutate.py --retry          test the survivors and the "no test" ones again (after tests were added)
     python bench/mutate.py --report         print the scores of what earlier runs checked, run nothing
     python bench/mutate.py --survivors      list the surviving mutants of both passes
 
@@ -161,7 +161,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--minutes", type=float, help="stop each pass after this many minutes")
     parser.add_argument("--only", choices=("mutmut", "deletions"), help="run one pass")
-    parser.add_argument("--retry", action="store_true", help="test the survivors again")
+    parser.add_argument("--retry", action="store_true", help="test the survivors (and those no test reached) again")
     parser.add_argument("--module", action="append", metavar="PATH",
                         help="only this module of the list (grader/judging/rules.py); may be repeated")
     parser.add_argument("--report", action="store_true", help="print the scores so far, run nothing")
@@ -182,7 +182,9 @@ def main(argv: list[str]) -> int:
             if not MUTMUT.exists():
                 print(f"mutmut is not installed in {MUTMUT.parent}: pip install -e '.[mutation]'", file=sys.stderr)
                 return 2
-            names = mutmut_names(chosen, "survived") if args.retry else [] if not args.module else \
+            # a retry tests again the survivors and the mutants no test reached (a test added since may reach them)
+            names = mutmut_names(chosen, "survived") + mutmut_names(chosen, "no test") if args.retry else \
+                [] if not args.module else \
                 mutmut_names(chosen, "unchecked") or [f"{deletions.dotted(module)}.*" for module in chosen]
             if args.retry and not names:
                 print("no survivor to test again")

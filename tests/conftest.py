@@ -159,6 +159,14 @@ def grader_cache(tmp_path_factory):
     os.environ["GRADER_CACHE_DIR"] = str(tmp_path_factory.mktemp("grader-cache"))
 
 
+@pytest.fixture(autouse=True)
+def no_mutant_in_children(monkeypatch):
+    """Under `make mutate`, mutmut 3 names the mutant under test in its own process and in MUTANT_UNDER_TEST: a
+    child process a test starts on a copy of the mutated code (the grader's CLI, a cache's reader) must not inherit
+    the name (its copy would look for mutmut's state and fail); the test's own process still knows it."""
+    monkeypatch.delenv("MUTANT_UNDER_TEST", raising=False)
+
+
 def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     return subprocess.run(

@@ -219,3 +219,261 @@ def test_the_zips_split_what_the_first_verdict_needs_from_the_rest_and_lose_noth
     assert not [path for _, path in trace["first"] if path.startswith(("sympy/", "mpmath/"))]
     assert [path for _, path in trace["later"] if path.startswith("sympy/")]
     assert not trace["stopped"], trace["stopped"]
+
+
+# --- the pack without Node.js, in a cache of its own: a small library stands for SymPy and mpmath
+
+
+@pytest.fixture()
+def small(tmp_path, monkeypatch):
+    """(a runtime without Node.js: Pyodide's standard library only, the cache) with ``smalllib`` packed as the
+    libraries are, and the grader's reference table already kept (computing it takes a child process)."""
+    library = tmp_path / "site-packages" / "smalllib"
+    for name, text in {"__init__.py": "A = 1\n", "sub/__init__.py": "", "sub/data.txt": "data\n",
+                       "tests/test_a.py": "", "__pycache__/x.cpython-311.pyc": "", "old.pyc": ""}.items():
+        (library / name).parent.mkdir(parents=True, exist_ok=True)
+        (library / name).write_text(text, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(library.parent))
+    importlib.invalidate_caches()
+    monkeypatch.setattr(pack, "LIBRARIES", ("smalllib",))
+    monkeypatch.setattr(pack, "CACHE", tmp_path / "cache")
+    monkeypatch.setattr(pack, "_LATER", {})
+    monkeypatch.setattr(pack, "_READY", [])
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    with zipfile.ZipFile(runtime / pack.STDLIB, "w") as stdlib:
+        for name in ("json/", "json/__init__.py", "json/decoder.py", "json/tool.txt", "fractions.py"):
+            stdlib.writestr(name, "" if name.endswith("/") else f"# {name}\n")
+    pack.CACHE.mkdir()
+    table = pack.table_path(pack.package_files("grader"))
+    table.write_bytes(b'{"table": 1}')
+    yield runtime, table
+    for thread in pack._LATER.values():
+        if thread is not None:
+            thread.join()
+
+
+def members(path: Path) -> list[str]:
+    return zipfile.ZipFile(path).namelist()
+
+
+def test_a_package_is_its_files_without_tests_or_bytecode(small):
+    parent, paths = pack.package_files("smalllib")
+    assert [p.relative_to(parent).as_posix() for p in paths] == ["smalllib/__init__.py", "smalllib/sub/__init__.py",
+                                                                "smalllib/sub/data.txt"]
+    with pytest.raises(RuntimeError, match="the package 'no_such_package_here' is not installed in "):
+        pack.package_files("no_such_package_here")
+
+
+def test_a_package_is_kept_by_its_files_and_an_installed_one_by_its_record(small):
+    first = pack.package_key("smalllib")
+    assert len(first) == 16 and pack.package_key("smalllib") == first
+    (Path(pack.package_files("smalllib")[0]) / "smalllib" / "sub" / "data.txt").write_text("other\n", encoding="utf-8")
+    assert pack.package_key("smalllib") != first
+    from grader import files
+
+    record = importlib.metadata.distribution("sympy").read_text("RECORD")
+    assert pack.package_key("sympy") == files.text_fingerprint(record, length=16)
+
+
+def test_without_node_the_standard_library_is_the_runtimes_and_the_trace_takes_all_of_it_first(small):
+    runtime, _ = small
+    assert pack.compiler(runtime) is None and pack.standard_library(runtime) == runtime / pack.STDLIB
+    traced = pack.trace_path(runtime, "1.0")
+    assert traced.parent == pack.CACHE and re.fullmatch(r"trace-[0-9a-f]{16}\.json", traced.name)
+    pack.make_trace(runtime, "1.0", traced)
+    made = json.loads(traced.read_text(encoding="utf-8"))
+    assert made == {"first": ["fractions", "json", "json.decoder"], "later": ["smalllib", "smalllib.sub"], "trace": {}}
+    assert pack.trace_path(runtime, "1.1") != traced   # another pinned runtime: another trace
+
+
+def test_the_pack_splits_by_the_trace_and_makes_each_zip_once(small):
+    runtime, table = small
+    zips = pack.pack(runtime, "1.0")
+    assert list(zips) == list(pack.STAGES)
+    for stage, path in zips.items():
+        assert path.name == pack.content_name(stage, path.read_bytes(), ".zip")
+    assert members(zips["stdlib"]) == ["fractions.py", "json/__init__.py", "json/decoder.py", "json/tool.txt"]
+    assert members(zips["sympy"]) == ["smalllib/__init__.py", "smalllib/sub/__init__.py", "smalllib/sub/data.txt"]
+    assert members(zips["rest"]) == []
+    core = zipfile.ZipFile(zips["grader"])
+    index = json.loads(core.read("index.json"))
+    assert index == {"smalllib": zips["sympy"].name, "smalllib.sub": zips["sympy"].name}
+    assert core.read(f"cache/{pack.table_name(pack.package_files('grader'))}") == table.read_bytes()
+    assert core.read("checker_boot.py") == BOOT.read_bytes() and "grader/web.py" in core.namelist()
+    assert not [n for n in core.namelist() if n.endswith(".pyc")]
+    made = {path: path.stat().st_mtime_ns for path in pack.CACHE.rglob("*")}
+    assert pack.pack(runtime, "1.0") == zips and pack.pack(runtime, "1.0", wait=False) == zips
+    assert {path: path.stat().st_mtime_ns for path in pack.CACHE.rglob("*")} == made   # nothing made again
+
+
+def test_while_a_trace_is_made_in_the_background_the_latest_one_splits_the_zips(small):
+    runtime, _ = small
+    assert pack.pack(runtime, "1.0", wait=False) is None   # no trace yet: no checker in this build
+    pack._LATER[pack.trace_path(runtime, "1.0")].join()
+    assert not pack.tracing()
+    ready = []
+    pack.on_ready(lambda: ready.append(1))
+    old = pack.pack(runtime, "1.0")
+    zips = pack.pack(runtime, "2.0", wait=False)   # another runtime's trace is not made yet: the latest splits
+    assert {stage: path.name for stage, path in zips.items()} == {stage: path.name for stage, path in old.items()}
+    pack._LATER[pack.trace_path(runtime, "2.0")].join()
+    assert ready == [1] and pack.trace_path(runtime, "2.0").exists() and not pack.tracing()
+    pack.make_trace_later(runtime, "2.0", pack.trace_path(runtime, "2.0"))   # once per target
+    assert ready == [1]
+
+
+def test_the_callbacks_are_called_once_each():
+    calls = []
+    try:
+        for _ in range(2):
+            pack.on_ready(calls.append)
+        assert pack._READY.count(calls.append) == 1
+    finally:
+        pack._READY.remove(calls.append)
+
+
+def test_old_inputs_are_forgotten_after_an_hour_and_what_is_kept_stays(small):
+    old, recent = time.time() - 3700, time.time() - 3500
+    made = {}
+    for name in ("trace-old.json", "trace-kept.json", "trace-recent.json", "libraries-old.zip", "tmpabc",
+                 "table-old.json", "other.txt"):
+        made[name] = pack.CACHE / name
+        made[name].write_text("x", encoding="utf-8")
+    for name in ("split-old", "core-old"):
+        made[name] = pack.CACHE / name
+        (made[name] / "inner").mkdir(parents=True)
+    for name, path in made.items():
+        stamp = recent if "recent" in name else old
+        os.utime(path, (stamp, stamp))
+    pack.forget_old(made["trace-kept.json"])
+    left = sorted(path.name for path in pack.CACHE.iterdir())
+    assert [n for n in left if n in made] == ["other.txt", "trace-kept.json", "trace-recent.json"]
+
+
+def test_a_fingerprint_of_large_files_is_read_again_only_when_they_change(tmp_path):
+    from grader import files
+
+    big = tmp_path / "big.zip"
+    big.write_bytes(b"one")
+    first = pack.fingerprint_kept([big], tmp_path)
+    assert first == files.fingerprint([big], tmp_path, length=16)
+    big.write_bytes(b"two!")
+    assert pack.fingerprint_kept([big], tmp_path) == files.fingerprint([big], tmp_path, length=16) != first
+
+
+def test_a_zips_members_are_sorted_dated_alike_compressed_and_readable_by_all(tmp_path):
+    pack.write_zip(tmp_path / "a.zip", {"z.py": b"Z = 1\n" * 50, "a/b.txt": b"text"})
+    infos = zipfile.ZipFile(tmp_path / "a.zip").infolist()
+    assert [i.filename for i in infos] == ["a/b.txt", "z.py"]
+    assert all(i.date_time == (1980, 1, 1, 0, 0, 0) and i.compress_type == zipfile.ZIP_DEFLATED
+               and i.external_attr >> 16 == 0o644 for i in infos)
+    assert infos[1].compress_size < infos[1].file_size
+
+
+def test_a_zips_members_are_deflated_at_the_highest_level():
+    """The reader's browser downloads them: as small as zlib makes them (level 9, not its default 6)."""
+    import io
+    import random
+    import zlib
+
+    pick = random.Random(1)
+    words = ["".join(pick.choice("abcdefgh") for _ in range(pick.randint(2, 7))) for _ in range(300)]
+    data = " ".join(pick.choice(words) for _ in range(40000)).encode()
+    sizes = {}
+    for level in (6, 9):
+        deflate = zlib.compressobj(level, zlib.DEFLATED, -15)
+        sizes[level] = len(deflate.compress(data) + deflate.flush())
+    assert sizes[9] < sizes[6]
+    made = io.BytesIO()
+    with zipfile.ZipFile(made, "w") as archive:
+        pack.deterministic(archive, "words.txt", data)
+    (info,) = zipfile.ZipFile(made).infolist()
+    assert info.compress_size == sizes[9] and zipfile.ZipFile(made).read("words.txt") == data
+    assert pack.content_name("worker", b"abc", ".js") == f"worker-{hashlib.sha256(b'abc').hexdigest()[:16]}.js"
+
+
+def test_a_data_file_outside_any_module_goes_with_the_rest():
+    assert pack.stage_of("LICENSE", {"a"}, set(), {"a": "first"}) == "rest"
+    assert pack.stage_of("x/y.txt", {"a"}, set(), {"a": "first"}) == "rest"
+    assert pack.stage_of("a/y.txt", set(), set(), {"a": "first"}) == "first"
+
+
+NODE = """#!{python}
+import json, sys, zipfile
+script, runtime, sources, target = sys.argv[1:5]
+with open({log!r}, "a") as log:
+    log.write(script.rsplit("/", 1)[-1] + "\\n")
+if script.endswith("compile.mjs"):   # each module compiled: name.py -> name.pyc
+    if "broken" in open(sources, "rb").read().decode("latin-1"):
+        print("x" * 2500 + "cannot compile", file=sys.stderr)
+        sys.exit(2)
+    with zipfile.ZipFile(sources) as given, zipfile.ZipFile(target, "w") as made:
+        for name in given.namelist():
+            made.writestr(name + "c" if name.endswith(".py") else name, given.read(name))
+if script.endswith("trace.mjs"):     # what a first verdict and the corpus would import
+    with open({log!r}, "a") as log:
+        log.write(" ".join(sorted(n for n in zipfile.ZipFile(sources).namelist() if not n.startswith("grader/"))) + "\\n")
+    json.dump({{"first": [["/home", "grader/web.py"], ["/lib", "json/__init__.pyc"]],
+               "later": [["/home", "smalllib/__init__.pyc"]], "stopped": []}}, open(sys.argv[5], "w"))
+"""
+
+
+@pytest.fixture()
+def node(small, tmp_path, monkeypatch):
+    """A stand-in for Node.js on the PATH, and the runtime it can run (its pyodide.mjs): ``(runtime, log)``,
+    the log naming each script it ran."""
+    runtime, _ = small
+    (runtime / "pyodide.mjs").write_text("", encoding="utf-8")
+    folder, log = tmp_path / "bin", tmp_path / "node.log"
+    folder.mkdir()
+    (folder / "node").write_text(NODE.format(python=sys.executable, log=str(log)), encoding="utf-8")
+    (folder / "node").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    return runtime, log
+
+
+def test_with_node_the_libraries_are_compiled_once_and_kept(node):
+    runtime, log = node
+    assert pack.compiler(runtime) == str(Path(os.environ["PATH"].split(os.pathsep)[0]) / "node")
+    assert pack.compiler(runtime.parent) is None   # no runtime there to run
+    stdlib = pack.standard_library(runtime)
+    assert stdlib.parent == pack.CACHE and stdlib.name.startswith("python-stdlib-")
+    assert "json/decoder.pyc" in members(stdlib) and "json/tool.txt" in members(stdlib)
+    libraries = pack.libraries(runtime, "1.0")
+    assert members(libraries) == ["smalllib/__init__.pyc", "smalllib/sub/__init__.pyc", "smalllib/sub/data.txt"]
+    assert pack.standard_library(runtime) == stdlib and pack.libraries(runtime, "1.0") == libraries
+    assert log.read_text(encoding="utf-8").splitlines() == ["compile.mjs", "compile.mjs"]   # once each
+    assert pack.libraries_key(runtime, "1.0") != pack.libraries_key(runtime, "1.1")
+    assert not [path for path in pack.CACHE.iterdir() if path.name.startswith("tmp")]
+
+
+def test_a_library_that_cannot_be_compiled_fails_the_build_with_what_node_said(node):
+    runtime, _ = node
+    with zipfile.ZipFile(runtime / pack.STDLIB, "a") as stdlib:
+        stdlib.writestr("broken.py", "broken")
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError) as raised:
+        pack.standard_library(runtime)
+    said = str(raised.value)
+    assert f"compile.mjs could not compile {pack.STDLIB} for the browser (node {runtime}):\n" in said
+    assert said.endswith(("x" * 2500 + "cannot compile\n")[-2000:]) and "x" * 1990 not in said
+
+
+def test_with_node_the_trace_splits_the_zips(node):
+    runtime, log = node
+    zips = pack.pack(runtime, "1.0")
+    ran = log.read_text(encoding="utf-8").splitlines()
+    assert ran[ran.index("trace.mjs"):][:2] == ["trace.mjs", f"cache/{pack.table_name(pack.package_files('grader'))} checker_boot.py "
+                                     "smalllib/__init__.py smalllib/sub/__init__.py smalllib/sub/data.txt"]
+    assert members(zips["stdlib"]) == ["json/__init__.pyc", "json/tool.txt"]
+    assert members(zips["sympy"]) == ["smalllib/__init__.pyc"]
+    assert members(zips["rest"]) == ["fractions.pyc", "json/decoder.pyc", "smalllib/sub/__init__.pyc",
+                                     "smalllib/sub/data.txt"]
+    made = json.loads(pack.trace_path(runtime, "1.0").read_text(encoding="utf-8"))
+    assert made["first"] == ["grader.web", "json"] and made["later"] == ["smalllib"]
+    assert made["trace"]["later"] == [["/home", "smalllib/__init__.pyc"]]
+    index = json.loads(zipfile.ZipFile(zips["grader"]).read("index.json"))
+    assert index == {"smalllib": zips["sympy"].name, "fractions": zips["rest"].name, "json.decoder": zips["rest"].name,
+                     "smalllib.sub": zips["rest"].name}

@@ -112,6 +112,16 @@ def test_the_install_line_links_to_the_install_page_of_the_locale():
     # a site without the page: the line stays, without a link to nowhere
     unlinked = workspace.with_install_link(line, fake_files("02-attention-projection.md"), page)
     assert "<a " not in unlinked and workspace.INSTALL_COMMAND in unlinked
+    link = f' <a href="{workspace.INSTALL_HREF}">{LABELS["fr"]["checker.install_link"]}</a>'
+    assert link in line and unlinked == line.replace(link, "")   # the link gone, every other word kept
+
+
+def test_a_site_of_one_language_finds_the_install_page_by_its_own_name():
+    """Without mkdocs-static-i18n a file has no ``norm_src_uri``: the page is found by its ``src_uri``."""
+    pages = [SimpleNamespace(src_uri=name, url=f"{Path(name).stem}/") for name in ("lesson.md", "grader.md")]
+    files = SimpleNamespace(documentation_pages=lambda: pages)
+    assert workspace.page_url(files, "grader.md", SimpleNamespace(url="lesson/")) == "../grader/"
+    assert workspace.page_url(files, "other.md", SimpleNamespace(url="lesson/")) is None
 
 
 @pytest.mark.parametrize("lang", LOCALES)
@@ -163,3 +173,90 @@ def test_the_home_page_loads_the_checker_for_its_progress():
     state = checker.Checker(True, runtime=Path("."), given=({}, ("checker-0123.js", "checker-4567.css", "worker-89ab.js")))
     page = f'<html><head></head><body>{workspace.progress_html("en", LABELS["en"], [], {})}</body></html>'
     assert checker.page_tags(page, "", state).count("checker-0123.js") == 1
+
+
+def asset_names() -> tuple[set[str], set[str]]:
+    """(the classes, the data- attributes) the checker's scripts and stylesheet name: what the markup is for."""
+    assets = Path(workspace.__file__).with_name("assets")
+    text = "".join((assets / name).read_text(encoding="utf-8") for name in ("checker.js", "work.js", "checker.css"))
+    classes = set(re.findall(r"course-(?:checker|progress|exercise)[\w-]*", text))
+    classes |= {f"course-checker__{what}" for what in re.findall(r'\bon\("([\w-]+)"', text)}   # a button's handler
+    data = set(re.findall(r"data-[a-z-]+", text))
+    data |= {"data-" + re.sub(r"[A-Z]", lambda m: "-" + m[0].lower(), name) for name in re.findall(r"dataset\.(\w+)", text)}
+    return classes, data
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_every_class_and_data_attribute_of_the_markup_is_one_the_checker_reads(lang):
+    classes, data = asset_names()
+    rows = [{"id": "x", "lesson": 1, "title": "X", "href": "01/#x", "max": 3}]
+    line = workspace.install_html(LABELS[lang], workspace.INSTALL_HREF)
+    for markup in (exercise_markup(lang), workspace.progress_html(lang, LABELS[lang], rows, {"x": ["a"]}), line):
+        for tag, attrs in Elements(markup).found:
+            given = {name for name in (attrs.get("class") or "").split() if name != "md-button"}
+            assert given <= classes, (tag, given - classes)
+            assert {name for name in attrs if name.startswith("data-")} <= data, (tag, attrs)
+
+
+@pytest.mark.parametrize("lang, decimal", [("en", "."), ("fr", ","), ("id", ",")])
+def test_the_progress_carries_the_locales_decimal_mark_the_course_and_only_its_rows(lang, decimal):
+    rows = [{"id": e.id, "lesson": e.lesson, "title": e.title_in(lang), "max": e.max_score, "href": f"#{e.id}"}
+            for e in bank.EXERCISES.values()]
+    markup = workspace.progress_html(lang, LABELS[lang], rows, render.course_parts())
+    section = Elements(markup).found[0][1]
+    assert section["data-decimal"] == decimal and section["data-lang"] == lang
+    assert json.loads(section["data-course"]) == render.course_parts()
+    (body,) = re.findall(r"<tbody>(.*)</tbody>", markup)
+    assert re.sub(r"<tr [^>]*>.*?</tr>", "", body) == ""   # the rows, one after another, nothing between
+    exercise = Elements(exercise_markup(lang)).found
+    assert [a["data-decimal"] for t, a in exercise if "data-decimal" in a] == [decimal]
+
+
+class Tree(HTMLParser):
+    """Whether a piece of markup is one element, each of its elements closed in order, no text outside it."""
+    VOID = {"input", "br", "img"}
+
+    def __init__(self, markup: str):
+        super().__init__()
+        self.open, self.roots, self.outside = [], 0, ""
+        self.feed(markup)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        if not self.open:
+            self.roots += 1
+        if tag not in self.VOID:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open.pop() == tag, (tag, self.open)
+
+    def handle_data(self, data):
+        if not self.open:
+            self.outside += data
+
+
+@pytest.mark.parametrize("lang", ("en", "ko"))
+def test_each_piece_of_markup_is_one_element_closed_in_order(lang):
+    labels, exercise = LABELS[lang], bank.get("attention-weights")
+    rows = [{"id": "x", "lesson": 1, "title": "X", "href": "01/#x", "max": 3}] * 2
+    pieces = [workspace.part_html(exercise.id, exercise.parts[0].id, 2, "a number", labels),
+              workspace.exercise_html(exercise.id, lang, labels, render.course_parts(),
+                                      render.figure_words(exercise, labels, lang)),
+              workspace.exercise_html(exercise.id, lang, labels, {}),
+              workspace.progress_html(lang, labels, rows, {"x": ["a"]}), workspace.progress_html(lang, labels, [], {}),
+              workspace.install_html(labels, "../grader/"), workspace.work_html(labels), workspace.work_html(labels, False)]
+    for markup in pieces:
+        tree = Tree(markup)
+        assert (tree.roots, tree.open, tree.outside) == (1, [], ""), markup[:80]
+
+
+def test_two_exercises_on_one_page_share_no_id_even_with_parts_of_the_same_name():
+    labels = LABELS["en"]
+    page = "".join(workspace.part_html(exercise, "a", 1, "a number", labels)
+                   + workspace.exercise_html(exercise, "en", labels, {}) for exercise in ("one", "two"))
+    elements = Elements(page).found
+    ids = [a["id"] for _, a in elements if "id" in a]
+    assert len(ids) == len(set(ids)) and all(a["for"] in ids for t, a in elements if t == "label")
+    assert {i for i in ids if "one" in i} and {i for i in ids if "two" in i}
+    assert page.count(f'">{labels["checker.answer"].format(part="a")}</label>') == 2   # the box named by its part
