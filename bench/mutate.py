@@ -132,17 +132,31 @@ def sync_copy() -> None:
                 shutil.copy2(path, copy)
 
 
+GRACE = 60   # seconds mutmut has to stop after Ctrl-C before it is terminated (what it checked is kept)
+
+
+def _child_setup() -> None:
+    """In mutmut's process: the memory limit, and Ctrl-C heard even when this script was started in the
+    background by a shell without job control (which starts it with SIGINT ignored, and mutmut with it)."""
+    deletions.limit_memory()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_mutmut(names: list[str], minutes: float | None) -> int:
-    """``mutmut run [NAMES]`` at the lowest priority; after ``minutes`` it is interrupted as by Ctrl-C
-    (it keeps what it checked)."""
+    """``mutmut run [NAMES]`` at the lowest priority; after ``minutes`` it is interrupted as by Ctrl-C,
+    and terminated if it has not stopped a minute later (it keeps what it checked)."""
     sync_copy()
     process = subprocess.Popen(["nice", "-n", "19", str(MUTMUT), "run", "--max-children", str(CHILDREN), *names], cwd=ROOT,
-                               env={**os.environ, "NO_COLOR": "1"}, preexec_fn=deletions.limit_memory)
+                               env={**os.environ, "NO_COLOR": "1"}, preexec_fn=_child_setup)
     try:
         return process.wait(timeout=None if minutes is None else 60 * minutes)
     except subprocess.TimeoutExpired:
         process.send_signal(signal.SIGINT)
-        process.wait()
+        try:
+            process.wait(timeout=GRACE)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            process.wait()
         return 0
 
 
