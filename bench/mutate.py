@@ -30,8 +30,8 @@ the slow site tests read). mutmut never deletes a statement; the second pass
 inside a function, replaced by ``pass``, one at a time, against the same tests. A mutant is killed
 when a test fails or it runs out of time; it survives when every test passes; "no test" means no fast
 test calls that function in process. The score is killed out of checked, per module and in all; the
-target is 85 %. A stopped run keeps what it checked (a later run resumes), so the report says how many
-are unchecked. `mutmut results` lists mutmut's survivors and `mutmut show NAME` shows one. A benchmark:
+target is 90 % (the grader's bar, asked of hooks/ too). A stopped run keeps what it checked (a later
+run resumes), so the report says how many are unchecked. `mutmut results` lists mutmut's survivors and `mutmut show NAME` shows one. A benchmark:
 CI does not run it. It runs at the lowest priority (nice 19), each process of a mutant's run within 4 GiB
 of memory; `--minutes` cuts it into slices on a shared machine.
 """
@@ -55,7 +55,7 @@ import deletions  # noqa: E402  (bench/deletions.py, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 MUTMUT = Path(sys.executable).with_name("mutmut")
-TARGET = 0.85
+TARGET = 0.90
 CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the machine may be shared
 
 # Survivors no test can kill, read one by one (`mutmut show NAME`) and left as they are:
