@@ -63,9 +63,10 @@ def tracer(folder: Path, body: str) -> str:
     return str(program)
 
 
-def test_a_trace_is_written_and_read_as_the_modules_of_each_step(tmp_path):
+def test_a_trace_is_written_and_read_as_the_modules_of_each_step(tmp_path, capfd):
     seen = tmp_path / "seen.json"
     node = tracer(tmp_path, f"""
+print("Loading Pyodide...")
 json.dump({{"argv": sys.argv[1:], "cases": json.load(open(cases))}}, open({str(seen)!r}, "w"))
 json.dump({{"start": [], "first": [["/lib", "json/__init__.py"], ["/home", "grader/web.py"]],
            "later": [["/lib", "json/__init__.py"], ["/home", "sympy/core/add.pyc"], ["/home", "sympy/x.txt"]],
@@ -80,6 +81,7 @@ json.dump({{"start": [], "first": [["/lib", "json/__init__.py"], ["/home", "grad
     assert ran["argv"][:3] == [str(trace.SCRIPT), str(tmp_path / "runtime"), str(tmp_path / "sources.zip")]
     assert ran["cases"] == trace.cases(["sympy"])
     assert not trace.RUNNING
+    assert "Loading Pyodide" not in capfd.readouterr().out   # what the tracer prints stays out of the build's output
 
 
 def test_a_tracer_that_fails_fails_the_build_with_what_it_said(tmp_path):
@@ -100,6 +102,7 @@ def test_answers_stopped_twice_fail_the_trace_naming_the_first(tmp_path):
     with pytest.raises(PluginError) as raised:
         trace.trace(node, tmp_path, tmp_path / "sources.zip", [], out)
     assert "2 answer(s)" in str(raised.value) and "the first: ['check', ['a', 'b', '1/0', 'en', None]]" in str(raised.value)
+    assert str(raised.value).endswith("(or take it out of hooks/checker/corpus.py)")
     assert not out.exists()
 
 
