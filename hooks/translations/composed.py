@@ -21,6 +21,7 @@ place of every value marked (a test holds the two to the same text).
 
 from __future__ import annotations
 
+import numbers
 import re
 import string
 from dataclasses import dataclass
@@ -227,7 +228,8 @@ def everything_said() -> tuple[Said, ...]:
     from hooks.chapters import cache
 
     sources = sorted(cache.ROOT.glob("grader/**/*.py")) + sorted(cache.ROOT.glob("tests/grader/test_*.py")) + \
-        [cache.ROOT / "hooks" / "checker" / "corpus.py", *manual.paths(cache.ROOT)]
+        [cache.ROOT / "hooks" / "checker" / "corpus.py", cache.ROOT / "hooks" / "translations" / "composed.py",
+         *manual.paths(cache.ROOT)]     # this file too: how it stores a value is part of what it stored
     rows = cache.cached("said", [], lambda: [row for s in dict.fromkeys([*bank_said(), *answered_said()])
                                              if _storable(row := _encoded(s))], sources)
     return tuple(_decoded(row) for row in rows)
@@ -242,6 +244,8 @@ def _value(value):
 
     if isinstance(value, (str, bool, int, float)):
         return value
+    if isinstance(value, numbers.Integral):     # a SymPy Integer (a prompt's 20000): a number in each language's format
+        return int(value)
     if isinstance(value, Localized):
         from grader.languages.messages import LOCALES
         return {"localized": [value.name, {lang: value.text(lang) for lang in LOCALES}]}

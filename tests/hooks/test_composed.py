@@ -135,3 +135,100 @@ def test_korean_particles_agree_with_the_value_before_them(text, right):
     for form in ("을", "를"):
         sentence = composed.Composed(f"{text}{form} 쓰세요", (composed.Span(0, len(text), "value"),))
         assert bool(composed.particle_agreement(sentence)) == (form != right)
+
+
+# --- what the grader fills, computed here in process (everything_said() reads it from the disk cache)
+
+
+def test_the_bank_fills_each_exercises_lines_and_every_form_against_every_kind_a_student_gives():
+    """bank_said(): per exercise `grader show`'s heading (its title and lesson) and one line per datum (printed as
+    `grader show` prints it, in each language); per part its prompt with its parameters, its `show.part` line, its
+    form's label, and `wrong-form` against each kind an answer can have (a real and an integer are one to a
+    student: a number)."""
+    from grader.model.display import data_text
+
+    said = composed.bank_said()
+    assert len(said) == len(set(said))
+    by_key = {}
+    for one in said:
+        by_key.setdefault(one.key, []).append(one)
+    english = composed.templates("en")
+    assert {"kind-scalar", "kind-vector", "kind-set"} <= set(english)
+    for ex in bank.EXERCISES.values():
+        heading, = [s for s in by_key["show.heading"] if dict(s.params)["id"] == ex.id]
+        assert dict(heading.params) == {"id": ex.id, "title": f"key:exercise.{ex.id}.title",
+                                        "lesson": "key:label-lesson", "n": ex.lesson}
+        assert heading.origin == f"grader show {ex.id}" and heading.answer is None and heading.convention is None
+        items = {dict(s.params)["label"]: s for s in by_key["show.data-item"] if s.origin.startswith(f"grader show {ex.id},")}
+        assert set(items) == {f"key:data.{ex.id}.{name}" for name in ex.data}
+        for name, value in ex.data.items():
+            item = items[f"key:data.{ex.id}.{name}"]
+            assert name in item.origin
+            shown = dict(item.params)["value"]
+            assert isinstance(shown, composed.Localized) and ex.id in repr(shown) and name in repr(shown)
+            assert {lang: shown.text(lang) for lang in LOCALES} == {lang: data_text(value, lang) for lang in LOCALES}
+        for part in ex.parts:
+            prompt, = by_key[f"part.{ex.id}.{part.id}.prompt"]
+            assert prompt.params == part.params and ex.id in prompt.origin and part.id in prompt.origin
+            line, = [s for s in by_key["show.part"] if dict(s.params)["prompt"] == f"key:part.{ex.id}.{part.id}.prompt"]
+            assert line.params[:3] == (("part", part.id), ("points", part.points),
+                                       ("prompt", f"key:part.{ex.id}.{part.id}.prompt"))
+            assert line.params[3:] == part.params and part.id in line.origin
+            assert f"grader show {ex.id}, part {part.id}" in [s.origin for s in by_key["label-form"]
+                                                              if s.params == (("form", f"key:{part.form}"),)]
+            wrong = [s for s in by_key["wrong-form"] if f"{ex.id} {part.id} " in s.origin]
+            assert sorted(dict(s.params)["got"] for s in wrong) == ["key:kind-scalar", "key:kind-set", "key:kind-vector"]
+            assert {dict(s.params)["expected"] for s in wrong} == {f"key:{part.form}"}
+            assert all(s.origin.endswith(dict(s.params)["got"].removeprefix("key:kind-")) for s in wrong)
+
+
+def test_every_refusal_said_is_the_readers_own_and_every_judgment_is_of_a_corpus_answer():
+    """answered_said(): a refusal is the reader's, for that very text in that convention; a judgment is of an answer
+    of the checker's corpus (its origin names it) and holds for every locale; a test answer with a decimal point is
+    read too as a reader of a decimal-comma locale writes it."""
+    from grader.reading import parse
+    from hooks.checker import corpus
+
+    said = composed.answered_said()
+    answers = {case.answer for case in corpus.corpus()}
+    refusals = [s for s in said if s.convention is not None]
+    assert refusals and len(refusals) < len(said)
+    for one in refusals:
+        assert one.origin == f"the answer {one.answer!r} read in {one.convention}"
+        if one.answer not in answers:       # a test's answer, read alone (a corpus answer is read as its part's)
+            with pytest.raises(parse.AnswerSyntaxError) as refused:
+                parse.read(one.answer, convention=one.convention, shape=())
+            assert (refused.value.error.key, refused.value.error.params) == (one.key, one.params)
+    for one in said:
+        if one.convention is None:
+            assert one.answer in answers and one.origin.endswith(f" answered {one.answer!r}")
+    marked = {s.answer for s in refusals if s.convention == "fr"} - set(corpus.grader_test_answers())
+    assert any("," in answer and composed._with_decimal_mark(answer.replace(",", "."), "en") != answer
+               for answer in marked) or not marked
+    assert {"digit-underscore", "empty-answer", "bracket-not-closed"} <= {s.key for s in refusals}
+
+
+@pytest.mark.parametrize("answer, locale, written", [("2_000.5", "fr", "2_000,5"), ("(0.5, 1.25)", "id", "(0,5, 1,25)"),
+                                                     ("2_000.5", "ja", "2_000.5"), ("x.y", "fr", "x.y"),
+                                                     ("1. 5", "fr", "1. 5")])
+def test_an_answer_is_written_with_the_locales_decimal_mark_between_digits_only(answer, locale, written):
+    assert composed._with_decimal_mark(answer, locale) == written
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_what_is_said_reads_the_same_once_stored_and_read_back(lang):
+    """The disk cache stores each message's values as JSON (_encoded) and reads them back (_decoded): every message
+    the bank and the answers fill composes, read back, to the text the grader writes with the original values."""
+    import json
+
+    table, english = composed.templates(lang), composed.templates("en")
+    for one in [*composed.bank_said(), *composed.answered_said()]:
+        row = composed._encoded(one)
+        if not composed._storable(row):
+            continue
+        back = composed._decoded(json.loads(json.dumps(row, ensure_ascii=False)))
+        assert (back.key, back.origin, back.answer, back.convention) == (one.key, one.origin, one.answer, one.convention)
+        params = {name: value.text(lang) if isinstance(value, composed.Localized) else value for name, value in one.params}
+        text = message(one.key, lang, **params)
+        assert composed.compose(one.key, dict(one.params), lang, table, english).text == text, (one.key, one.origin)
+        assert composed.compose(back.key, dict(back.params), lang, table, english).text == text, (one.key, one.origin)
