@@ -32,8 +32,8 @@ when a test fails or it runs out of time; it survives when every test passes; "n
 test calls that function in process. The score is killed out of checked, per module and in all; the
 target is 90 % (the grader's bar, asked of hooks/ too). A stopped run keeps what it checked (a later
 run resumes), so the report says how many are unchecked. `mutmut results` lists mutmut's survivors and
-`mutmut show NAME` shows one. A benchmark: CI does not run it. It runs at the lowest priority (nice 19), each process of a mutant's run within 4 GiB
-of memory; `--minutes` cuts it into slices on a shared machine.
+`mutmut show NAME` shows one. A benchmark: CI does not run it. It runs at the lowest priority (nice 19),
+each process of a mutant's run within 4 GiB of memory; `--minutes` cuts it into slices on a shared machine.
 """
 from __future__ import annotations
 
