@@ -145,11 +145,16 @@ def pytest_xdist_make_scheduler(config, log):
     return InParts(config, log)
 
 
+# GRADER_TIMEOUT as the run was given it (None: unset), before grader_time_limit scales it
+GIVEN_TIME_LIMIT = os.environ.get("GRADER_TIMEOUT")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def grader_time_limit():
     """The grader's limit on one check (GRADER_TIMEOUT, 5 s unset) is a wait like the others: scaled, so that a
     hostile answer a loaded machine proves in 6 s gets its verdict, not 'try again'. A test of the limit sets its
-    own (tests/grader/test_not_decided.py, test_timeout_setting.py)."""
+    own (tests/grader/test_not_decided.py, test_timeout_setting.py). The sites the tests build keep the run's own
+    (run_mkdocs_build)."""
     os.environ.setdefault("GRADER_TIMEOUT", f"{min(600.0, 5 * timeout_scale()):g}")
 
 
@@ -168,7 +173,13 @@ def no_mutant_in_children(monkeypatch):
 
 
 def run_mkdocs_build(config: Path, site_dir: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    """`mkdocs build --strict` as `make build` runs it: the page's time limit (twice the command line's) is the
+    site's own, not the one grader_time_limit scaled for the command-line tests (a slow answer's test would wait
+    four times as long on the page, then for the grader's restart)."""
+    environ = {key: value for key, value in os.environ.items() if key != "GRADER_TIMEOUT"}
+    if GIVEN_TIME_LIMIT is not None:
+        environ["GRADER_TIMEOUT"] = GIVEN_TIME_LIMIT
+    environ.update({"NO_MKDOCS_2_WARNING": "1", **(env or {})})
     return subprocess.run(
         [*MKDOCS, "build", "--strict", "-f", str(config), "-d", str(site_dir)],
         cwd=ROOT, env=environ, capture_output=True, text=True, timeout=wait_seconds(150),

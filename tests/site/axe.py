@@ -60,18 +60,30 @@ def following_the_system_theme(page):
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
+# the transitions a resize starts (the theme's drawer slides out of the way on a phone), run to their end: axe
+# measures the colours of a settled page, not of one mid-fade (a spinner's endless animation is not waited for)
+TRANSITIONS_ENDED = """() => Promise.all(document.getAnimations()
+  .filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity).map(a => a.finished.catch(() => {})))"""
+
+
 def every_state(page, url: str, open_page):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
     hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
-    reader's system preference."""
-    for theme in THEMES:
+    reader's system preference. One load per theme, then the window is resized, as a reader turns a phone: the
+    light theme's load is at 1280 px and the dark theme's at 375 px, so each width is met both freshly loaded and
+    after a resize."""
+    for theme, widths in zip(THEMES, (WIDTHS, WIDTHS[::-1])):
         page.emulate_media(color_scheme=theme)
-        for width in WIDTHS:
+        for width in widths:
             page.set_viewport_size({"width": width, "height": 900})
-            open_page(url)
-            shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
-            assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
-            page.evaluate(OPEN_EVERYTHING)
+            if width == widths[0]:
+                open_page(url)
+                shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+                assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
+                page.evaluate(OPEN_EVERYTHING)
+            else:
+                page.evaluate(NEXT_FRAMES)
+                page.evaluate(TRANSITIONS_ENDED)
             page.evaluate(NEXT_FRAMES)
             yield theme, width, audit(page)
 

@@ -6,7 +6,9 @@ hint and solution open: no violation of serious or critical impact whose node is
 in the theme's furniture only violations of the rules in THEME_ALLOWLIST, each with the reason the project
 cannot fix it. With each audit, what axe does not measure: nothing is cut off at the column's edge, what scrolls
 sideways is a named region the keyboard reaches, formulas are not clipped, figure labels stay legible on a
-phone, figures are named by their title and described by their text alternative, exercises are headings.
+phone, figures are named by their title and described by their text alternative, exercises are headings; and on a
+phone the page is no wider than the screen and every figure and display formula is whole (phone_problems). One
+visit of each page in each theme makes every check of that state (each load costs more than its checks).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tests.site.test_browser import (  # noqa: F401 - fixtures
     STAFF,
     base_url,
     browser,
+    count_blocks,
     new_reader,
     path_of,
     sync_api,
@@ -113,6 +116,59 @@ EXERCISE_HEADINGS = """() => {
 }"""
 
 
+# each shown figure (the page's and, opened, the worked solution's) and display formula that reaches past the
+# article, or scrolls; each figure's text drawn under 10 px (its font size times the drawing's scale)
+OUT_OF_THE_COLUMN = """() => {
+  const right = document.querySelector('article').getBoundingClientRect().right + 0.5;
+  const shown = [...document.querySelectorAll('article .course-figure__drawing svg')].filter(s => s.checkVisibility());
+  const figures = shown.map(svg => {
+    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+    const texts = [...svg.querySelectorAll('text')];
+    return {id: svg.getAttribute('aria-labelledby'), width: Math.round(box.width), natural: svg.viewBox.baseVal.width,
+            out: box.right > right || texts.some(t => t.getBoundingClientRect().right > right),
+            small: texts.filter(t => parseFloat(getComputedStyle(t).fontSize) * scale < 10).map(t => t.textContent)};
+  });
+  const formulas = [...document.querySelectorAll('article .course-math')].filter(m => m.checkVisibility())
+    .filter(m => m.getBoundingClientRect().right > right || m.scrollWidth > m.clientWidth + 1)
+    .map(m => m.textContent.slice(0, 40));
+  return {figures, formulas, hidden: [...document.querySelectorAll('article .course-figure__drawing')]
+    .map(d => [...d.children].filter(s => s.checkVisibility()).length)};
+}"""
+
+
+def phone_problems(page, locale: str, name: str, theme: str, width: int) -> list[str]:
+    """What a reader on a phone (375 px) gets whole: the page no wider than the screen, every figure and display
+    formula inside the column (no formula scrolls), no figure label under 10 px, one layout of each figure shown,
+    the progress table without a sideways scroll. In the light theme at 1280 px the same, and the page's figures
+    at their natural size (a solution's is in the exercise's box, a little narrower)."""
+    if width != 375 and (theme, width) != ("light", 1280):
+        return []
+    problems = []
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    if wide > width:
+        problems.append(f"the page is {wide} px wide")
+    seen = page.evaluate(OUT_OF_THE_COLUMN)
+    figures = 0 if name == "404.html" else count_blocks(locale, name, "figure")
+    if not set(seen["hidden"]) <= {1}:
+        problems.append(f"a drawing shows {seen['hidden']} layouts")
+    if len(seen["figures"]) < figures:
+        problems.append(f"{len(seen['figures'])} figures shown of {figures}")
+    problems += [f"a figure reaches past the column or has labels under 10 px: {f}" for f in seen["figures"]
+                 if f["out"] or f["small"]]
+    problems += [f"a formula does not fit: {formula}" for formula in seen["formulas"]]
+    if width == 1280:
+        page_figures = [f for f in seen["figures"] if not f["id"].endswith("-solution")]
+        if len(page_figures) < figures or not all(f["width"] == f["natural"] == 640 for f in page_figures):
+            problems.append(f"the page's figures are not at their natural size: {page_figures}")
+    if name == "index" and page.locator(".course-progress").count():
+        page.wait_for_selector(".course-progress:not([hidden])")
+        wrap = page.locator(".course-progress table").evaluate(
+            "t => { const w = t.closest('.md-typeset__scrollwrap') || t; return [w.scrollWidth, w.clientWidth]; }")
+        if wrap[0] > wrap[1]:
+            problems.append(f"the progress table scrolls sideways {wrap}")
+    return problems
+
+
 def serious_problems(violations: list[dict]) -> list[str]:
     """The serious and critical violations the project answers for: all in its markup, the theme's unless allowed."""
     return [f"{v['id']} ({v['impact']}) at {node['target']}: {node['why']} | {node['html'][:160]}"
@@ -164,6 +220,7 @@ def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots,
     for theme, width, violations in every_state(reader.page, base_url + where, reader.open):
         problems += [f"{theme}, {width} px: {p}" for p in serious_problems(violations)]
         problems += [f"{theme}, {width} px: {p}" for p in layout_problems(reader.page, width)]
+        problems += [f"{theme}, {width} px: {p}" for p in phone_problems(reader.page, locale, name, theme, width)]
         if (theme, width) == ("light", 1280):
             problems += structure_problems(reader.page)
         if (theme, width) == ("dark", 375):

@@ -1,6 +1,5 @@
 """Where things stand on the page, in Debian's Chromium: every verdict and message wraps in its box at 375 and
-1280 px, in every locale; no page is wider than a 375 px screen; a variant's data and figure take the place of
-the lesson's; a figure shows answers only inside the opened worked solution, on screen and in a printed PDF, in
+1280 px, in every locale; a variant's data and figure take the place of the lesson's; a figure shows answers only inside the opened worked solution, on screen and in a printed PDF, in
 the default build and with solutions off.
 """
 
@@ -19,7 +18,6 @@ from hooks.chapters import render
 from hooks.chapters.labels import figure_labels, load_labels
 from tests.conftest import wait_ms
 from tests.site import test_browser as tb
-from tests.site.axe import NEXT_FRAMES
 from tests.site.test_checker import (  # noqa: F401 - fixtures
     CHECKING,
     SETTLED,
@@ -94,24 +92,6 @@ def test_every_verdict_wraps_in_its_box_at_375_and_1280_px(browser, base_url, bu
             reader.context.close()
 
 
-@pytest.mark.parametrize("locale", tb.LOCALES)
-def test_no_page_is_wider_than_a_375_px_screen(browser, base_url, locale):
-    reader = new_tab(browser, 375)
-    try:
-        for name in tb.PAGES:
-            reader.open(base_url + tb.path_of(locale, name))
-            width = reader.page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 375, f"{tb.path_of(locale, name)} is {width} px wide"
-            if name == "index" and reader.page.locator(".course-progress").count():   # the progress: no sideways scroll
-                reader.page.wait_for_selector(".course-progress:not([hidden])")
-                wrap = reader.page.locator(".course-progress table").evaluate(
-                    "t => { const w = t.closest('.md-typeset__scrollwrap') || t; return [w.scrollWidth, w.clientWidth]; }")
-                assert wrap[0] <= wrap[1], f"{tb.path_of(locale, name)}: the progress table scrolls sideways {wrap}"
-        reader.assert_clean(f"{locale} at 375 px")
-    finally:
-        reader.context.close()
-
-
 # --- a variant in the lesson's place
 
 
@@ -155,58 +135,6 @@ def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_
         assert lesson_data.is_visible() and view.is_hidden()
         assert drawing.locator("svg desc").first.text_content() == lesson_desc
         reader.assert_clean(f"{locale} {exercise} variant")
-    finally:
-        reader.context.close()
-
-
-# --- a phone sees the whole figure and the whole formula
-
-# each shown figure (the page's and, opened, the worked solution's) and display formula that reaches past the
-# article, or scrolls; each figure's text drawn under 10 px (its font size times the drawing's scale)
-OUT_OF_THE_COLUMN = """() => {
-  const right = document.querySelector('article').getBoundingClientRect().right + 0.5;
-  const shown = [...document.querySelectorAll('article .course-figure__drawing svg')].filter(s => s.checkVisibility());
-  const figures = shown.map(svg => {
-    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
-    const texts = [...svg.querySelectorAll('text')];
-    return {id: svg.getAttribute('aria-labelledby'), width: Math.round(box.width), natural: svg.viewBox.baseVal.width,
-            out: box.right > right || texts.some(t => t.getBoundingClientRect().right > right),
-            small: texts.filter(t => parseFloat(getComputedStyle(t).fontSize) * scale < 10).map(t => t.textContent)};
-  });
-  const formulas = [...document.querySelectorAll('article .course-math')].filter(m => m.checkVisibility())
-    .filter(m => m.getBoundingClientRect().right > right || m.scrollWidth > m.clientWidth + 1)
-    .map(m => m.textContent.slice(0, 40));
-  return {figures, formulas, hidden: [...document.querySelectorAll('article .course-figure__drawing')]
-    .map(d => [...d.children].filter(s => s.checkVisibility()).length)};
-}"""
-
-
-@pytest.mark.parametrize("locale, theme, width", [*((locale, theme, 375) for locale in tb.LOCALES for theme in ("light", "dark")),
-                                                   ("en", "light", 1280)])
-def test_a_phone_sees_every_figure_and_formula_whole(browser, base_url, locale, theme, width):
-    """At 375 px every figure (the page's and the opened solution's) and every display formula fits the article,
-    and no figure's label is under 10 px; one layout of each figure shows. At 1280 px the page's figures are at
-    their natural size."""
-    reader = tb.Reader(tb.new_context(browser, viewport={"width": width, "height": 900}, color_scheme=theme))
-    try:
-        lessons = [name for name in tb.PAGES if name not in tb.STAFF and name != "index"
-                   and (tb.count_blocks(locale, name, "figure") or "$$" in tb.source_of(locale, name).read_text("utf-8"))]
-        assert len(lessons) >= 5
-        for name in lessons:
-            reader.open(base_url + tb.path_of(locale, name))
-            reader.page.evaluate("() => document.querySelectorAll('article details.course-solution').forEach(d => { d.open = true; })")
-            reader.page.evaluate(NEXT_FRAMES)
-            seen = reader.page.evaluate(OUT_OF_THE_COLUMN)
-            where = f"{tb.path_of(locale, name)} at {width} px, {theme}"
-            assert set(seen["hidden"]) <= {1}, f"{where}: a drawing shows {seen['hidden']} layouts"
-            assert len(seen["figures"]) >= tb.count_blocks(locale, name, "figure"), where
-            assert not [f for f in seen["figures"] if f["out"]], f"{where}: {seen['figures']}"
-            assert not [f for f in seen["figures"] if f["small"]], f"{where}: {seen['figures']}"
-            assert not seen["formulas"], f"{where}: these formulas do not fit: {seen['formulas']}"
-            if width == 1280:   # the page's figures (a solution's is in the exercise's box, a little narrower)
-                page_figures = [f for f in seen["figures"] if not f["id"].endswith("-solution")]
-                assert page_figures and all(f["width"] == f["natural"] == 640 for f in page_figures), where
-        reader.assert_clean(where)
     finally:
         reader.context.close()
 
