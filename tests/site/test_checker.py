@@ -18,7 +18,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -54,8 +54,26 @@ def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=wait_seconds(30), env={**os.environ, "NO_COLOR": "1"})
 
 
+# the command line's verdicts asked so far in this process: a case's verdict is the same whenever it is asked, and
+# a test asks for those it needs before its page gives its own (each is a process of its own, ~0.5 s)
+ASKED: dict[Case, Future] = {}
+COMMAND_LINE = ThreadPoolExecutor(max_workers=2)
+
+
+def ask_command_line(cases) -> None:
+    """Begins the command line's verdicts on `cases` in the background; cli_verdict waits for each."""
+    for case in cases:
+        if case not in ASKED:
+            ASKED[case] = COMMAND_LINE.submit(run_cli_verdict, case)
+
+
 def cli_verdict(case: Case) -> dict:
     """What `grader check --format json` says (and, for an answer it cannot read, what it prints)."""
+    ask_command_line([case])
+    return ASKED[case].result()
+
+
+def run_cli_verdict(case: Case) -> dict:
     ran = cli(case)
     assert "Traceback" not in ran.stderr, (str(case), ran.stderr)
     if not ran.stdout.strip():
@@ -153,15 +171,14 @@ def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_
     for case in cases:
         if case.seed is None:
             by_page.setdefault((case.lang, case.exercise), []).append(case)
-    with ThreadPoolExecutor(max_workers=2) as pool:   # the command line's verdicts while the page gives its own
-        asked = {case: pool.submit(cli_verdict, case) for group in by_page.values() for case in group}
-        for (lang, exercise), group in sorted(by_page.items()):
-            page = open_lesson(reader, base_url, built_site, lang, exercise)
-            assert page.locator(".course-checker").first.is_visible(), f"{lang} {exercise}: the checker is hidden"
-            for case in group:
-                seen[case] = page_verdict(page, case)
-            reader.assert_clean(f"{lang} {exercise}")
-        expected = {case: future.result() for case, future in asked.items()}
+    ask_command_line(case for group in by_page.values() for case in group)   # while the page gives its own
+    for (lang, exercise), group in sorted(by_page.items()):
+        page = open_lesson(reader, base_url, built_site, lang, exercise)
+        assert page.locator(".course-checker").first.is_visible(), f"{lang} {exercise}: the checker is hidden"
+        for case in group:
+            seen[case] = page_verdict(page, case)
+        reader.assert_clean(f"{lang} {exercise}")
+    expected = {case: cli_verdict(case) for case in seen}
     differ = [f"{case}\n   page: {seen[case]}\n    cli: {expected[case]}" for case in seen if seen[case] != expected[case]]
     assert not differ, f"{len(differ)} of {len(seen)} verdicts differ:\n" + "\n".join(differ[:20])
     assert len(seen) >= 120 and {c.lang for c in seen} >= {"en", "fr", "ja", "ko", "id"}
@@ -252,6 +269,7 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(re
               Case("embedding-distances", "parakeet-fourier", "sqrt(14)", why="linked, a wrong exact form")],
              [Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))", why="linked, a named mistake"),
               Case("attention-weights", "scores", "(1, 1, 0)", why="linked, a vector")]]
+    ask_command_line(case for cases in later for case in cases)
     for cases in later:
         follow(page, base_url, paths[cases[0].exercise], cases[0].exercise)
         assert page.evaluate("window.courseVisit") == "the first page", "the page was loaded anew, not swapped in"
@@ -328,6 +346,7 @@ def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(rea
                     Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1)", why="reopened, a wrong exact form")],
              "fr": [Case("embedding-distances", "parakeet-fourier", "sqrt(14)/2", "fr", why="reopened in French"),
                     Case("embedding-distances", "parakeet-monkey", "0,09", "fr", why="reopened, a named mistake")]}
+    ask_command_line(case for group in cases.values() for case in group)
     for locale, group in cases.items():
         page = open_lesson(reader, base_url, built_site, locale, group[0].exercise)
         for case in group:
@@ -440,6 +459,16 @@ def test_a_runtime_that_cannot_start_says_so_and_the_command_line_stays(browser,
                                                     ("fr", "terrain-warmup", "alice"),
                                                     ("ko", "attention-weights", "20240917")])
 def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, built_site, locale, exercise, seed):
+    variant = bank.variant(exercise, seed)
+    cases = []
+    for part in variant.parts:
+        answers = [written(part.reference) if part.kind != "set" else
+                   "{" + ", ".join(written(tuple(p)) for p in part.reference) + "}"]
+        answers += [written(value if part.kind == "vector" else value[0])
+                    for _, value in targets.mistakes(variant, part.id)][:2]
+        answers.append(written(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
+        cases += [Case(exercise, part.id, answer, locale, seed, why="variant") for answer in answers]
+    ask_command_line(cases)   # while the page shows the variant
     command = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
     shown = json.loads(subprocess.run([*command, "--format", "json"], capture_output=True, text=True, check=True,
                                       timeout=wait_seconds(30)).stdout)
@@ -461,16 +490,8 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
     for part in shown["parts"]:
         prompt = page.locator(f'{part_selector(Case(exercise, part["id"], ""))} .course-checker__prompt')
         assert part["prompt"] in prompt.text_content()
-    variant = bank.variant(exercise, seed)
-    for part in variant.parts:
-        answers = [written(part.reference) if part.kind != "set" else
-                   "{" + ", ".join(written(tuple(p)) for p in part.reference) + "}"]
-        answers += [written(value if part.kind == "vector" else value[0])
-                    for _, value in targets.mistakes(variant, part.id)][:2]
-        answers.append(written(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
-        for answer in answers:
-            case = Case(exercise, part.id, answer, locale, seed, why="variant")
-            assert page_verdict(page, case) == cli_verdict(case), case
+    for case in cases:
+        assert page_verdict(page, case) == cli_verdict(case), case
     block.locator(".course-checker__lesson").click()
     lesson = bank.get(exercise).parts[0]
     case = Case(exercise, lesson.id, "1/7", locale, why="the lesson again")
