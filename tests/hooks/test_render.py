@@ -11,6 +11,7 @@ import pytest
 
 from grader import bank
 from grader.files import tomllib
+from grader.languages.messages import message
 from grader.model.tex import tex_answer
 from hooks.chapters import render
 from hooks.chapters.labels import figure_labels, load_labels
@@ -218,3 +219,12 @@ def test_the_words_a_page_carries_for_its_figure_are_those_both_layouts_read_in_
 def test_the_course_s_parts_are_every_exercise_s_in_order():
     assert render.course_parts() == {e.id: [p.id for p in e.parts] for e in bank.EXERCISES.values()}
     assert render.exercise_ids() == tuple(bank.EXERCISES) and set(render.figure_ids()) == set(bank.figures())
+
+
+@pytest.mark.parametrize("locale", sorted(LABELS))
+def test_the_tolerance_paragraph_is_the_rule_then_the_parts_that_need_more_figures(locale):
+    rule = message("tolerance-rule", locale)
+    after = "" if locale in ("ja", "zh") else " "    # no space after a full stop 。
+    assert render.tolerance_text(bank.get("attention-weights"), locale) == rule   # every part: the rule's figures
+    assert render.tolerance_text(bank.get("embedding-distances"), locale) == \
+        rule + after + message("tolerance-more-figures", locale, digits=4)
