@@ -213,7 +213,8 @@ def test_the_words_a_page_carries_for_its_figure_are_those_both_layouts_read_in_
     labels = {"figures.title": "T", "figures.unit_fr": "u", "figures.unit_en": "v", "figures.narrow_key": "k",
               "figures.answer": "A", "figures.unused": "x", "solution": "S"}
     assert render.figure_words(exercise, labels, "fr") == ("drawn", {"narrow_key": "k", "title": "T", "unit_fr": "u"})
-    assert render.figure_words(SimpleNamespace(definition=SimpleNamespace(figure=None)), labels, "fr") is None
+    without = SimpleNamespace(definition=SimpleNamespace(figure=None))   # an exercise module may draw none
+    assert render.figure_words(without, labels, "fr") is None and render.solution_figure(without, labels, "fr") == ""
 
 
 def test_the_course_s_parts_are_every_exercise_s_in_order():
