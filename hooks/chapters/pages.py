@@ -166,7 +166,7 @@ def numbers(lines: list[tuple[int, str]], locale: str, small: bool = False) -> l
     for number, line in lines:
         line = line.replace("{,}", ",").replace("{.}", ".").replace("\\,", "\u202f")
         line = re.sub(r"\\[A-Za-z]+", " ", line)  # TeX commands
-        for m in re.finditer(rf"(?<![A-Za-z0-9_.,]){pattern}(?![A-Za-z0-9_])", line):
+        for m in re.finditer(rf"(?<![A-Za-z0-9_.,])(?:{pattern})(?![A-Za-z0-9_])", line):
             raw = m.group(0)
             for sep in thousands:
                 raw = raw.replace(sep, "")

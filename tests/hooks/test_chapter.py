@@ -164,3 +164,35 @@ def test_an_unclosed_fence_at_the_end_of_a_file():
     problems = scan_blocks(text, "p.md")[1]
     assert [(p.line, p.message.split(":")[0]) for p in problems] == [(5, "code fence '````' is never closed")]
     assert [(f.kind, f.line) for f in pagechecks.broken(text, "p.md", frozenset())] == [("block", 5)]
+
+
+F, C, B, O, P = chapter.FRONT, chapter.CODE, chapter.BLOCK, chapter.OPTIONS, chapter.PROSE
+
+
+# (chapter, each line's (kind, opens a code block), the unclosed fences' (line, fence))
+LINES = [
+    ("# T\n\n```\nx\n", [(P, 0), (P, 0), (C, 1), (C, 0)], [(3, "```")]),
+    ("---\na: 1\n---\n~~~~\nx\n", [(F, 0)] * 3 + [(C, 1), (C, 0)], [(4, "~~~~")]),
+    ("- a\n  ```\n  b\nc\n", [(P, 0), (C, 1), (C, 0), (P, 0)], [(2, "```")]),
+    ("    a\n\n    b\n", [(C, 1), (C, 0), (C, 0)], []),
+    ("```\nx\n```\n```\ny\n```\n", [(C, 1), (C, 0), (C, 0)] * 2, []),
+    ("/// exercise | a\n    open: true\n    parts: x\n\n    code\n", [(B, 0), (O, 0), (O, 0), (P, 0), (C, 1)], []),
+    ("/// step | A\n///\n    x\n", [(B, 0), (B, 0), (P, 0)], []),
+    ("  \tcode\n", [(C, 1)], []),
+]
+
+
+@pytest.mark.parametrize("text, kinds, unclosed", LINES)
+def test_each_line_s_kind_the_first_line_of_each_code_block_and_the_unclosed_fences(text, kinds, unclosed):
+    scan = chapter.scan(text)
+    assert [line.number for line in scan.lines] == list(range(1, len(text.splitlines()) + 1))
+    assert [line.text for line in scan.lines] == text.splitlines()
+    assert [(line.kind, int(line.opens)) for line in scan.lines] == kinds
+    assert list(scan.unclosed) == unclosed
+
+
+def test_masked_keeps_the_lines_of_the_kinds_asked_and_empties_the_others():
+    text = "---\na: 1\n---\n# T\n```\nx\n```\n/// s\n"
+    assert chapter.masked(text, frozenset({chapter.PROSE})) == "\n\n\n# T\n\n\n\n\n"
+    assert chapter.masked(text, chapter.READ) == "\n\n\n# T\n\n\n\n/// s\n"
+    assert chapter.masked(text, frozenset({chapter.CODE, chapter.FRONT})) == "---\na: 1\n---\n\n```\nx\n```\n\n"
