@@ -337,7 +337,7 @@ def test_old_inputs_are_forgotten_after_an_hour_and_what_is_kept_stays(small):
     old, recent = time.time() - 3700, time.time() - 3500
     made = {}
     for name in ("trace-old.json", "trace-kept.json", "trace-recent.json", "libraries-old.zip", "tmpabc",
-                 "table-old.json", "other.txt"):
+                 "table-old.json", "python-stdlib-old.zip", "grader-old.zip", "pack-old", "other.txt"):
         made[name] = pack.CACHE / name
         made[name].write_text("x", encoding="utf-8")
     for name in ("split-old", "core-old"):
@@ -580,3 +580,94 @@ def test_a_trace_superseded_by_newer_code_is_stopped_and_its_failure_is_not_said
     thread.join()
     assert pack._LATER[old] is None and not pack.tracing() and ready == [1]
     assert not [record for record in caplog.records if "trace failed" in record.getMessage()]
+
+
+# --- what each zip and its cache folder are kept by
+
+
+def write_trace(path: Path, first: list[str], later: list[str]) -> Path:
+    path.write_text(json.dumps({"first": first, "later": later, "trace": {}}), encoding="utf-8")
+    return path
+
+
+def test_a_library_module_a_first_verdict_imports_goes_in_the_zip_fetched_next(small, monkeypatch):
+    """The first zip of all holds the standard library only (Pyodide's stdLibURL): a library module the first
+    verdict imported goes with the later ones; a folder's own entry in a zip is no member of any."""
+    runtime, _ = small
+    libraries = pack.CACHE / "libraries-given.zip"
+    with zipfile.ZipFile(libraries, "w") as archive:
+        for name in ("smalllib/", "smalllib/__init__.py", "smalllib/sub/", "smalllib/sub/__init__.py",
+                     "smalllib/sub/data.txt"):
+            archive.writestr(name, "" if name.endswith("/") else f"# {name}\n")
+    monkeypatch.setattr(pack, "libraries", lambda runtime, pinned: libraries)
+    traced = write_trace(pack.CACHE / "trace-given.json", ["json", "smalllib"], ["fractions"])
+    folder = pack.split_zips(runtime, "1.0", traced)
+    assert re.fullmatch(r"split-[0-9a-f]{16}", folder.name) and folder.parent == pack.CACHE
+    zips = {stage: next(folder.glob(f"{stage}-*.zip")) for stage in ("stdlib", *pack.LATER)}
+    assert members(zips["stdlib"]) == ["json/__init__.py", "json/tool.txt"]
+    assert members(zips["sympy"]) == ["fractions.py", "smalllib/__init__.py"]
+    assert members(zips["rest"]) == ["json/decoder.py", "smalllib/sub/__init__.py", "smalllib/sub/data.txt"]
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    assert index == {"fractions": zips["sympy"].name, "smalllib": zips["sympy"].name,
+                     "json.decoder": zips["rest"].name, "smalllib.sub": zips["rest"].name}
+    assert sorted(path.name for path in folder.iterdir()) == sorted(["index.json", *(p.name for p in zips.values())])
+    assert not [path for path in pack.CACHE.iterdir() if path.name.startswith("tmp")]
+
+
+def test_the_zips_are_split_once_per_trace_and_libraries(small):
+    runtime, _ = small
+    traced = write_trace(pack.CACHE / "trace-one.json", ["json"], ["smalllib"])
+    folder = pack.split_zips(runtime, "1.0", traced)
+    made = {path: path.stat().st_mtime_ns for path in folder.iterdir()}
+    assert pack.split_zips(runtime, "1.0", traced) == folder
+    assert {path: path.stat().st_mtime_ns for path in folder.iterdir()} == made   # not made again
+    others = {pack.split_zips(runtime, "1.0", write_trace(pack.CACHE / "trace-two.json", ["json", "fractions"], ["smalllib"])),
+              pack.split_zips(runtime, "1.0", write_trace(pack.CACHE / "trace-three.json", ["json"], [])),
+              pack.split_zips(runtime, "1.1", traced)}       # another runtime pinned: other libraries
+    assert folder not in others and len(others) == 3
+    with zipfile.ZipFile(runtime / pack.STDLIB, "a") as stdlib:   # another runtime's standard library
+        stdlib.writestr("heapq.py", "# heapq\n")
+    assert pack.split_zips(runtime, "1.0", traced) not in {folder, *others}
+
+
+def test_the_graders_zip_is_kept_by_what_it_holds(small):
+    """The grader's zip holds the index the import hook reads (compact: every reader downloads it); the same
+    index, whatever its order, is the same zip, made once; another index is another zip."""
+    index = {"smalllib": "sympy-1.zip", "fractions": "rest-2.zip"}
+    made = pack.grader_zip(index)
+    assert re.fullmatch(r"core-[0-9a-f]{16}", made.parent.name) and made.parent.parent == pack.CACHE
+    assert re.fullmatch(r"grader-[0-9a-f]{16}\.zip", made.name)
+    written = zipfile.ZipFile(made).read("index.json")
+    assert json.loads(written) == index and b" " not in written
+    stamp = made.stat().st_mtime_ns
+    assert pack.grader_zip(dict(reversed(list(index.items())))) == made and made.stat().st_mtime_ns == stamp
+    other = pack.grader_zip({**index, "smalllib.sub": "rest-2.zip"})
+    assert other.parent != made.parent and other.name != made.name and made.is_file()
+    assert not [path for path in pack.CACHE.iterdir() if path.name.startswith("tmp")]
+
+
+def test_the_libraries_zip_is_kept_by_their_files_the_runtime_and_whether_they_are_compiled(node):
+    runtime, _ = node
+    compiled = pack.libraries_key(runtime, "1.0")
+    assert re.fullmatch(r"[0-9a-f]{16}", compiled) and pack.libraries_key(runtime, "1.0") == compiled
+    assert pack.libraries(runtime, "1.0").name == f"libraries-{compiled}.zip"
+    (runtime / "pyodide.mjs").unlink()      # Node.js can no longer run it: the libraries' source
+    source = pack.libraries_key(runtime, "1.0")
+    assert source != compiled
+    (Path(pack.package_files("smalllib")[0]) / "smalllib" / "__init__.py").write_text("A = 2\n", encoding="utf-8")
+    assert pack.libraries_key(runtime, "1.0") not in (compiled, source)
+
+
+def test_the_trace_is_kept_by_the_libraries_the_corpus_and_the_runtime(small, monkeypatch):
+    runtime, _ = small
+    first = pack.trace_key(runtime, "1.0")
+    assert re.fullmatch(r"[0-9a-f]{16}", first) and pack.trace_key(runtime, "1.0") == first
+    keys = {first}
+    monkeypatch.setattr(pack.checker_trace, "corpus_key", lambda: "another corpus")
+    keys.add(pack.trace_key(runtime, "1.0"))
+    (Path(pack.package_files("smalllib")[0]) / "smalllib" / "__init__.py").write_text("A = 2\n", encoding="utf-8")
+    keys.add(pack.trace_key(runtime, "1.0"))
+    with zipfile.ZipFile(runtime / pack.STDLIB, "a") as stdlib:
+        stdlib.writestr("heapq.py", "# heapq\n")
+    keys.add(pack.trace_key(runtime, "1.0"))
+    assert len(keys) == 4

@@ -123,3 +123,29 @@ def test_the_corpus_is_kept_by_the_manual_and_the_graders_tests(tmp_path, monkey
     guide = tmp_path / manual.FILES[-1]
     guide.write_text(guide.read_text(encoding="utf-8") + "\n    $ grader check x y 1\n", encoding="utf-8")
     assert trace.corpus_key() not in (first, with_test)
+
+
+def test_a_trace_under_way_is_stopped_by_stop_all_and_fails(tmp_path):
+    """`mkdocs serve` stopping stops the tracer it started (a trace stopped is no trace: it is made again)."""
+    import threading
+    import time
+
+    node = tracer(tmp_path, "import time; time.sleep(60)")
+    out, raised = tmp_path / "trace.json", []
+
+    def run():
+        try:
+            trace.trace(node, tmp_path / "runtime", tmp_path / "sources.zip", [], out)
+        except PluginError as error:
+            raised.append(str(error))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not trace.RUNNING and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(trace.RUNNING) == 1
+    trace.stop_all()
+    thread.join(30)
+    assert not thread.is_alive() and not trace.RUNNING and not out.exists()
+    assert len(raised) == 1 and "exit -15" in raised[0]

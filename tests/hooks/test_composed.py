@@ -232,3 +232,44 @@ def test_what_is_said_reads_the_same_once_stored_and_read_back(lang):
         text = message(one.key, lang, **params)
         assert composed.compose(one.key, dict(one.params), lang, table, english).text == text, (one.key, one.origin)
         assert composed.compose(back.key, dict(back.params), lang, table, english).text == text, (one.key, one.origin)
+
+
+def test_the_answers_said_are_every_corpus_answer_judged_and_every_test_answer_read_in_every_convention():
+    """answered_said() judges each distinct reading once (the same exercise, part, seed and reading share a
+    judgment): what it says is what judging every corpus answer in every locale's convention, one by one, says
+    (a seeded case judged against its own variant), and every refusal of every test answer, as written and with
+    the locale's decimal mark, in every convention."""
+    from grader.judging.check import judge, part_info
+    from grader.reading import parse
+    from hooks.checker import corpus
+
+    def read(text, convention, shape):
+        try:
+            parse.read(text, convention=convention, shape=shape)
+        except parse.AnswerSyntaxError as error:
+            return [(error.error.key, error.error.params, f"the answer {text!r} read in {convention}", text, convention)]
+        except Exception:  # noqa: BLE001  (the judge's internal error: nothing said)
+            return None
+        return []
+
+    expected = set()
+    cases = corpus.corpus()
+    assert any(case.seed for case in cases)
+    for case in cases:
+        info = part_info(case.exercise, case.part, case.seed)
+        for convention in LOCALES:
+            refused = read(case.answer, convention, parse.shape_of(info.kind, info.length))
+            if refused is None:
+                continue
+            expected.update(refused)
+            if not refused:
+                findings = judge(case.exercise, case.part, case.answer, seed=case.seed, convention=convention,
+                                 limited=False).findings
+                expected.update((f.key, f.params, f"{case.exercise} {case.part} answered {case.answer!r}", case.answer,
+                                 None) for f in findings)
+    for answer in corpus.grader_test_answers():
+        for convention in LOCALES:
+            for text in {answer, composed._with_decimal_mark(answer, convention)}:
+                expected.update(read(text, convention, ()) or [])
+    said = {(s.key, s.params, s.origin, s.answer, s.convention) for s in composed.answered_said()}
+    assert said == expected
