@@ -181,7 +181,7 @@ def check_structure(outline, translated, locale, glossary, skeleton, here):
     if partial_from(english, skeleton) is not None:
         return                                # missing_sections says what is missing, section by section
     if len(english) != len(skeleton):
-        line = skeleton[len(english)][0] if len(skeleton) > len(english) else (skeleton[-1][0] if skeleton else 1)
+        line = skeleton[len(english)][0] if skeleton else 1     # more than English's (fewer is a partial page)
         yield line, "structure", f"{len(skeleton)} headings and blocks where English has {len(english)}"
 
 
