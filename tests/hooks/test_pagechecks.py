@@ -181,6 +181,12 @@ def test_identifiers_stay_verbatim():
     assert found(english, "# T\n\nUtilisez `seed` ici.\n\nEt encore la graine, avec les docs.\n", glossary=GLOSSARY) == [
         "p.md:5: glossary: `seed` appears 2 time(s) in English, 1 here: identifiers stay verbatim, in backticks",
         "p.md:5: glossary: 'repo-docs' is an identifier: it stays verbatim in every locale"]
+    english = "# T\n\n- Use `seed`.\n- Other.\n"           # said in its own paragraph (a list item), not the next
+    assert found(english, "# T\n\n- Utilisez la graine.\n- Autre.\n") == [
+        "p.md:3: glossary: `seed` appears 1 time(s) in English, 0 here: identifiers stay verbatim, in backticks"]
+    english = "# T\n\nSee Repo-docs.\n"                       # no line has it as written: the page's first line
+    assert found(english, "# T\n\nVoir les docs.\n", glossary=GLOSSARY) == [
+        "p.md:1: glossary: 'repo-docs' is an identifier: it stays verbatim in every locale"]
     english = "# T\n\nThe `repo-docs` page.\n"      # in backticks: the backticks' check says it
     assert found(english, "# T\n\nLa page.\n", glossary=GLOSSARY) == [
         "p.md:3: glossary: `repo-docs` appears 1 time(s) in English, 0 here: identifiers stay verbatim, in backticks"]
@@ -207,3 +213,35 @@ def test_the_allowed_words_are_the_glossary_s():
     assert pagechecks._forms("translations") == ("translations", "translation")
     assert pagechecks._forms("boxes") == ("boxes", "boxe") and pagechecks._forms("bus") == ("bus",)
     assert pagechecks._forms("hint") == ("hint",)
+
+
+def test_the_bank_s_ids_and_data_values_from_a_cold_cache_and_a_warm_one(tmp_path, monkeypatch):
+    from decimal import Decimal
+
+    from grader import bank
+    from hooks.chapters import cache
+
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)       # cold: computed here, not read from an earlier run
+    ids, values = pagechecks.known_ids(), pagechecks.bank_values()
+    assert list(tmp_path.iterdir()) and (pagechecks.known_ids(), pagechecks.bank_values()) == (ids, values)  # warm
+    assert ids["exercise"] == frozenset(bank.EXERCISES) and "reachable-region" in ids["figure"]
+    assert isinstance(ids["figure"], frozenset)
+    assert ids["parts"] == {e.id: tuple(p.id for p in e.parts) for e in bank.EXERCISES.values()}
+    # each exercise's data, walked through matrices, tuples and tables (0, 1 and 2 say "sums to 1", not data)
+    assert values == {
+        "embedding-distances": {Decimal(x) for x in ("0.5", "1.2", "0.3", "0.1", "1.5")},
+        "attention-weights": {Decimal(4)},
+        "terrain-warmup": {Decimal(x) for x in ("0.0003", "2000", "50", "0.4", "10")},
+        "reachable-vertices": {Decimal("0.5"), Decimal("0.25")},
+        "submanifold-dims": {Decimal(16), Decimal(20000), Decimal(112000)},
+    }
+
+
+def test_exercise_data_is_looked_for_inside_the_exercise_s_block_only():
+    text = ("# T\n\n/// figure | attention-weights\nA figure of the same name, d_k = 4 here.\n///\n\n"
+            "Outside, 0.25 and 4.\n\n/// exercise | reachable-vertices\n\n/// hint\nInside a hint, 0.5.\n///\n\n"
+            "After the hint, 0.25.\n///\n\nOutside again, 0.5 and 0.25.\n")
+    found = pagechecks.restated(text, "p.md", "en", pagechecks.bank_values())
+    assert [(f.line, f.kind, f.message) for f in found] == [
+        (12, "bank-number", "0.5 is exercise data: the site renders it from the grader's bank, write 'the data below'"),
+        (15, "bank-number", "0.25 is exercise data: the site renders it from the grader's bank, write 'the data below'")]

@@ -352,3 +352,17 @@ def test_a_formula_of_code_is_blanked_and_words_around_a_sign_stay(formula, code
 def test_a_list_of_constraints_can_keep_its_formulas():
     assert surfaces.prose("H ≥ 0.5, D ≤ 0.25", formulas=False).split() == ["H", "≥", "0.5,", "D", "≤", "0.25"]
     assert surfaces.prose("H ≥ 0.5, D ≤ 0.25").split() == [","]
+
+
+@pytest.mark.parametrize("code", [
+    "'(1, 2, 3)'", "';'", '"s0042"', "`x y`", "$GRADER_LANG", "$x + 1$", "--seed", "-n", "[my-exercise]",
+    "sqrt, exp, log", "en, ja, zh", "(peak_lr)", "sqrt(2)", "lr(s)", "warmup_steps", "3/20000", "/autograder/results",
+    "2*x", "x^2", "a=b", "results.jsonl", "{name}",
+])
+def test_each_kind_of_code_is_not_words(code):
+    assert surfaces.prose(f"a {code} b").split() == ["a", "b"]
+
+
+@pytest.mark.parametrize("text", ["l'ordre", "well-known", "en, ja", "[BLOCK_TYPE x]", "{{literal}}"])
+def test_words_markers_and_escaped_braces_stay(text):
+    assert surfaces.prose(f"a {text} b").split() == ["a", *text.replace("{{", "{").replace("}}", "}").split(), "b"]
