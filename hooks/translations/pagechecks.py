@@ -160,9 +160,9 @@ def partial_from(english: list, skeleton: list) -> int | None:
 def missing_sections(english: str, missing: list, path: str, last_line: int) -> list[Finding]:
     """One finding per English section a partial page does not have yet (its heading named), at the page's end."""
     titles = {line: f"{'#' * level} {title.strip()}" for line, level, title in pages.headings(english)}
-    starts = [line for line, _ in missing if line in titles] or [missing[0][0]]
-    if missing[0][0] not in titles:          # the page stops inside a section: the rest of it is missing too
-        starts.insert(0, missing[0][0])
+    # the first missing heading or block (when a block, the page stops inside a section: the rest of it is
+    # missing too), then each missing section
+    starts = [missing[0][0], *(line for line, _ in missing if line in titles)]
     found = []
     for line in dict.fromkeys(starts):
         what = f"section '{titles[line]}'" if line in titles else f"the rest of the section (from its '{dict(missing)[line]}')"
@@ -181,7 +181,7 @@ def check_structure(outline, translated, locale, glossary, skeleton, here):
     if partial_from(english, skeleton) is not None:
         return                                # missing_sections says what is missing, section by section
     if len(english) != len(skeleton):
-        line = skeleton[len(english)][0] if len(skeleton) > len(english) else (skeleton[-1][0] if skeleton else 1)
+        line = skeleton[len(english)][0] if skeleton else 1     # more than English's (fewer is a partial page)
         yield line, "structure", f"{len(skeleton)} headings and blocks where English has {len(english)}"
 
 

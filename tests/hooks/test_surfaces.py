@@ -186,3 +186,183 @@ def test_a_page_title_does_not_title_the_exercise_under_it():
     assert surfaces.exercise_headings(text, "p.md") == {}
     text = "# A chapter\n\n## Reading a projection\n\n/// exercise | attention-weights\n///\n"
     assert surfaces.exercise_headings(text, "p.md") == {"attention-weights": (3, "Reading a projection")}
+
+
+# --- each rule on one unit, and each surface read from a small tree (fast: no copy of the real docs)
+
+TERMS = translations.Glossary(
+    terms=({"en": "projection", "use": "射影", "avoid": ["投射"]}, {"en": "learning rate", "use": "taux d’apprentissage"}),
+    allow=frozenset({"softmax"}))
+
+
+def unit_findings(key: str, english: str, text: str, locale: str = "fr") -> list[str]:
+    unit = surfaces.Unit("docs/fr/labels.toml", 7, key, english, text)
+    return [str(f) for f in surfaces.check_units([unit], locale, TERMS)]
+
+
+TERM = "on every surface (or add the form used here to the term's `also` in the glossary)"
+
+
+@pytest.mark.parametrize("english, text, locale, problem", [
+    ("distance, e.g. 0.471", "distance, par ex. 0.471", "fr",
+     "numbers: a: 0.471 has a decimal point where this locale writes a decimal comma: write 0,471"),
+    ("in 2000 steps", "en 2\u202f000 pas", "fr",
+     "numbers: a: 2\u202f000 groups a whole number of four digits: every locale writes it as the grader and the figures do, 2000"),
+    ("in 2000 steps", "en 3000 pas", "fr", "numbers: a: 3000 differs from English (2000): check the figure and its format"),
+    ("in 2000 and 3000 steps", "en 2000 pas", "fr",
+     "numbers: a: 3000 differs from English (2000, 3000): check the figure and its format"),
+    ("in steps", "en 5 pas et 20", "fr", "numbers: a: 20 differs from English (none): check the figure and its format"),
+    ("Reachable region", "Reachable region", "fr", "untranslated: a: still the English text"),
+    ("Softmax", "Softmax", "ja", "untranslated: a: still the English text"),      # allowed as a word, not as a label
+    ("the learning rate", "le taux", "fr",
+     f"terminology: a: English says 'learning rate'; this locale writes it 'taux d’apprentissage' {TERM}"),
+    ("point {point}", "점 {point}은 두 번", "ko", "particle: a: '{point}은': a particle after a placeholder cannot agree "
+     "with every value; write a construction that reads right whatever the value (e.g. '{point} 값은'), or both forms, 은(는)"),
+    ("The model trains on a single distribution.", "The model trains on a single distribution.", "fr",
+     "untranslated: a: 'the model trains on a single distribution' is the English sentence: translate it"),
+    ("Region", "Region", "ja", "untranslated: a: Latin-script words Region: translate them, or add them to `allow` in "
+     "docs/ja/glossary.toml if they stay as they are"),     # and not "still the English text" too: once per line
+])
+def test_each_rule_holds_on_a_label(english, text, locale, problem):
+    assert unit_findings("a", english, text, locale) == [f"docs/fr/labels.toml:7: {problem}"]
+
+
+@pytest.mark.parametrize("english, text, locale", [
+    ("write 1,5 not 1.5", "écrivez 1,5 et non 1.5", "fr"),     # about decimal marks: it shows both
+    ("{n} steps of 20", "{n} pas de 20", "fr"),
+    ("in 2000 steps", "en 2000 pas", "fr"),
+    ("Region", "Region", "fr"), ("Region", "Region", "en"), ("Reachable region", "Reachable region", "en"),
+    ("the learning rate", "le taux d’apprentissage", "fr"),
+    ("point {point}", "점 {point} 값은 두 번", "ko"), ("point {point}", "점 {point}은 두 번", "ja"),
+])
+def test_a_clean_label_has_no_finding(english, text, locale):
+    assert unit_findings("a", english, text, locale) == []
+
+
+def test_a_datum_s_name_after_its_description_is_not_a_word():
+    assert unit_findings("data.fraction", "fraction of the peak (fraction)", "ピークの割合 (fraction)", "ja") == []
+    assert unit_findings("figures.fraction", "fraction of the peak (fraction)", "ピークの割合 (fraction)", "ja") != []
+
+
+def small_tree(root: Path, locale: str = "fr") -> Path:
+    """docs/en and docs/<locale> with labels and one page, and grader/locale/{en,<locale>} catalogs."""
+    for name, labels, page, title in (
+            ("en", 'reading = "Reading"\n[figures]\nregion = "Region"\nextra = "x"\n',
+             "# Chapter\n\n## Walking the region\n\n/// exercise | walk\n///\n\nThe learning rate here.\n",
+             "Walking the region"),
+            (locale, 'reading = "Lecture"\n[figures]\nregion = "Région"\nstray = "y"\n',
+             "# Chapitre\n\n## Parcourir la région\n\n/// exercise | walk\n///\n\nLe taux d’apprentissage ici.\n",
+             "Parcourir la région")):
+        (root / "docs" / name).mkdir(parents=True)
+        (root / "docs" / name / "labels.toml").write_text(labels, encoding="utf-8")
+        (root / "docs" / name / "01-walk.md").write_text(page, encoding="utf-8")
+        (root / CATALOG.format(name)).parent.mkdir(parents=True)
+        msgstr = (lambda english, text: english) if name == "en" else (lambda english, text: text)
+        (root / CATALOG.format(name)).write_text(
+            'msgid ""\nmsgstr ""\n"Language: x\\n"\n\n'
+            f'msgctxt "correct"\nmsgid "Correct."\nmsgstr "{msgstr("", "Juste.")}"\n\n'
+            f'msgctxt "missing"\nmsgid "Not answered."\nmsgstr ""\n\n'
+            f'msgctxt "exercise.walk.title"\nmsgid "{title if name == "en" else "Walking the region"}"\n'
+            f'msgstr "{msgstr("", title)}"\n', encoding="utf-8")
+    return root
+
+
+def test_the_units_of_the_labels_and_the_catalog(tmp_path):
+    root = small_tree(tmp_path)
+    labels = surfaces.label_units(root / "docs", "fr", root)
+    assert [(u.path, u.line, u.key, u.english, u.text) for u in labels] == [
+        ("docs/fr/labels.toml", 1, "reading", "Reading", "Lecture"),
+        ("docs/fr/labels.toml", 3, "figures.region", "Region", "Région")]       # not `stray`: English has none
+    messages = surfaces.catalog_units("fr", root)
+    assert [(u.path, u.line, u.key, u.english, u.text) for u in messages] == [
+        (CATALOG.format("fr"), 7, "correct", "Correct.", "Juste."),             # not `missing`: no msgstr
+        (CATALOG.format("fr"), 15, "exercise.walk.title", "Walking the region", "Parcourir la région")]
+    english = surfaces.catalog_units("en", root)
+    assert [(u.line, u.key, u.english, u.text) for u in english] == [
+        (6, "correct", "Correct.", "Correct."), (10, "missing", "Not answered.", "Not answered."),
+        (14, "exercise.walk.title", "Walking the region", "Walking the region")]   # English's text is its msgid
+    assert surfaces.label_units(root / "docs", "ko", root) == [] and surfaces.catalog_units("ko", root) == []
+    (root / CATALOG.format("fr")).write_text('msgid "unclosed\n', encoding="utf-8")
+    assert surfaces.catalog_units("fr", root) == []
+    (root / CATALOG.format("fr")).write_bytes("msgid \"é\"".encode("latin-1"))
+    assert surfaces.catalog_units("fr", root) == []
+    assert surfaces.catalog_units("fr") and all(u.path == CATALOG.format("fr") for u in surfaces.catalog_units("fr"))
+
+
+def test_the_surfaces_of_a_clean_small_tree_agree(tmp_path):
+    root = small_tree(tmp_path)
+    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
+    assert surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root) == []
+    assert surfaces.check_words(root / "docs", "fr", root, glossary, catalog_root=root) == []
+    assert surfaces.check_words(root / "docs", "en", root, glossary, catalog_root=root) == []
+    assert surfaces.check_surfaces(root / "docs", "en", root, glossary, catalog_root=root) == []
+
+
+def test_the_surfaces_of_a_small_tree_disagree(tmp_path):
+    root = small_tree(tmp_path)
+    page = root / "docs/fr/01-walk.md"
+    page.write_text(page.read_text("utf-8").replace("## Parcourir", "## Arpenter").replace("taux d’apprentissage", "pas")
+                    .replace("ici", "d'ici"), encoding="utf-8")
+    (root / "docs/fr/02-staff.md").write_text("---\ntranslate: false\n---\n# Staff\n\nl'a l'b\n", encoding="utf-8")
+    (root / "docs/fr/03-orphan.md").write_text("# Orphelin\n\nThe learning rate, l’a.\n", encoding="utf-8")
+    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
+    found = surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root)
+    assert [str(f) for f in found] == [
+        f"{CATALOG.format('fr')}:15: title: exercise.walk.title: the catalog titles the exercise 'Parcourir la région', "
+        "its page 'Arpenter la région' (docs/fr/01-walk.md:3): write one title in both",
+        "docs/fr/01-walk.md:8: terminology: English says 'learning rate' here; this locale writes it "
+        f"'taux d’apprentissage' {TERM}",
+        "docs/fr/01-walk.md:8: typography: apostrophe ' where this locale writes ’ (1 times on its pages, labels and "
+        "messages, ' 1 times): one style throughout"]
+    words = surfaces.check_words(root / "docs", "fr", root, TERMS, catalog_root=root)
+    assert words == []
+
+
+def test_a_page_s_terms_are_read_paragraph_by_paragraph_or_section_by_section():
+    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux"},))
+    english = "# T\n\nThe learning rate.\n\nNothing.\n\n## B\n\nThe learning rate again.\n"
+    assert surfaces.check_page_terms(english, "# T\n\nLe taux.\n\nRien.\n\n## B\n\nLe taux encore.\n", "p.md", glossary) == []
+    swapped = surfaces.check_page_terms(english, "# T\n\nRien.\n\nLe taux.\n\n## B\n\nEncore.\n", "p.md", glossary)
+    assert [(f.line, f.kind) for f in swapped] == [(3, "terminology"), (9, "terminology")]
+    merged = "# T\n\nLe taux, rien.\n\n## B\n\nEncore.\n"          # fewer paragraphs: section by section
+    assert [(f.line, f.kind) for f in surfaces.check_page_terms(english, merged, "p.md", glossary)] == [(5, "terminology")]
+    assert surfaces.check_page_terms(english, "# T\n\nRien.\n", "p.md", glossary) == []   # the structure check's
+
+
+def test_a_tie_of_apostrophes_goes_to_the_typographic_one():
+    texts = [("a", 1, "l’ordre"), ("b", 2, "l'ordre")]
+    assert [(f.path, f.message) for f in surfaces.check_typography(texts, "fr")] == [
+        ("b", "apostrophe ' where this locale writes ’ (1 times on its pages, labels and messages, ' 1 times): "
+              "one style throughout")]
+    texts = [("a", 1, "l'ordre d'une"), ("b", 2, "l’ordre"), ("c", 3, "l'ordre")]
+    assert [(f.path, f.message) for f in surfaces.check_typography(texts, "fr")] == [
+        ("b", "apostrophe ’ where this locale writes ' (3 times on its pages, labels and messages, ’ 1 times): "
+              "one style throughout")]
+    assert surfaces.check_typography([("a", 1, "l’ordre"), ("b", 2, "’quoted’")], "fr") == []
+
+
+@pytest.mark.parametrize("formula, code", [
+    ("lr(s) = peak * s / warmup_steps", True), ("x = 2", True), ("H ≥ 0.5", True), ("1 - cosine similarity", False),
+    ("cosine - similarity", False),
+])
+def test_a_formula_of_code_is_blanked_and_words_around_a_sign_stay(formula, code):
+    assert (surfaces.prose(f"Then {formula} here").split() == ["Then", "here"]) == code
+
+
+def test_a_list_of_constraints_can_keep_its_formulas():
+    assert surfaces.prose("H ≥ 0.5, D ≤ 0.25", formulas=False).split() == ["H", "≥", "0.5,", "D", "≤", "0.25"]
+    assert surfaces.prose("H ≥ 0.5, D ≤ 0.25").split() == [","]
+
+
+@pytest.mark.parametrize("code", [
+    "'(1, 2, 3)'", "';'", '"s0042"', "`x y`", "$GRADER_LANG", "$x + 1$", "--seed", "-n", "[my-exercise]",
+    "sqrt, exp, log", "en, ja, zh", "(peak_lr)", "sqrt(2)", "lr(s)", "warmup_steps", "3/20000", "/autograder/results",
+    "2*x", "x^2", "a=b", "results.jsonl", "{name}",
+])
+def test_each_kind_of_code_is_not_words(code):
+    assert surfaces.prose(f"a {code} b").split() == ["a", "b"]
+
+
+@pytest.mark.parametrize("text", ["l'ordre", "well-known", "en, ja", "[BLOCK_TYPE x]", "{{literal}}"])
+def test_words_markers_and_escaped_braces_stay(text):
+    assert surfaces.prose(f"a {text} b").split() == ["a", *text.replace("{{", "{").replace("}}", "}").split(), "b"]
