@@ -10,6 +10,7 @@ the names in a literal ``params=(("name", value), ...)`` (a Part's prompt, a Fin
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from grader.languages.messages import FIELDS, catalog, placeholders, rule_params
@@ -17,6 +18,7 @@ from grader.languages.messages import FIELDS, catalog, placeholders, rule_params
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@cache   # each file parsed once per run (read, never changed)
 def sources(*folders: str) -> dict[Path, ast.Module]:
     return {path: ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
             for folder in folders for path in sorted((ROOT / folder).rglob("*.py"))}
@@ -63,6 +65,7 @@ def visible(tree: ast.Module, module: str, known: dict[tuple[str, str], frozense
     return names
 
 
+@cache
 def passed_fields() -> dict[str, list[str]]:
     """{field: the places (file:line) that pass it to a message}."""
     trees = sources("grader", "hooks")
