@@ -255,12 +255,13 @@ def decimal_point_fix(number: str, locale: str) -> str:
 
 def decimal_point_numbers(lines, locale: str):
     """(line, number) of each number written with a decimal point in a locale that writes a decimal comma
-    (0.471, 1.5e-4; not a thousands grouping such as Indonesian 12.000), in the (line, text) given."""
+    (0.471, 1.5e-4 with its exponent, 0.7 at a sentence's end; not a thousands grouping such as Indonesian 12.000,
+    nor a part of 1.2.3), in the (line, text) given."""
     if not pages.writes_decimal_comma(locale):
         return
     grouping = re.escape(pages.FORMATS[locale][1])
     for line, text in lines:
-        for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?![\d.])", text):
+        for m in re.finditer(r"(?<![\w.,\\])\d+\.\d+(?:[eE][+-]?\d+)?(?!\d|\.\d)", text):
             if not re.fullmatch(rf"[1-9]\d{{0,2}}(?:{grouping}\d{{3}})+", m.group(0)):
                 yield line, m.group(0)
 

@@ -106,7 +106,8 @@ def test_each_figure_of_the_prose_is_english_s():
 
 @pytest.mark.parametrize("locale, sentence, problem", [
     ("fr", "Le plancher vaut 0.7 ici.", "0.7 has a decimal point where this locale writes a decimal comma: write 0,7"),
-    ("id", "Batasnya 1.5e-4 di sini.", "1.5 has a decimal point where this locale writes a decimal comma: write 1,5"),
+    ("id", "Batasnya 1.5e-4 di sini.", "1.5e-4 has a decimal point where this locale writes a decimal comma: "
+                                            "write 1,5e-4"),
     ("id", "Dalam 2.000 langkah.", "2.000 groups a whole number of four digits: every locale writes it as the grader "
                                    "and the figures do, 2000"),
     ("fr", "En 2\u202f000 pas.", "2\u202f000 groups a whole number of four digits: every locale writes it as the grader "
@@ -120,7 +121,8 @@ def test_a_number_in_another_locale_s_format_is_found(locale, sentence, problem)
 
 
 @pytest.mark.parametrize("locale, text, numbers", [
-    ("fr", "0.471 et 1.5e-4, v1.2.3, 2,5", ["0.471", "1.5"]),
+    ("fr", "0.471 et 1.5e-4, v1.2.3, 2,5", ["0.471", "1.5e-4"]),
+    ("fr", "Le plancher vaut 0.7. Puis 2.5x.", ["0.7", "2.5"]),
     ("id", "12.000 dan 0.25, 1.234.567", ["0.25"]),
     ("en", "0.471", []),
     ("ja", "0.471", []),
