@@ -114,6 +114,22 @@ test("another locale's work is its own, in the same browser", async () => {
   assert.equal((await again.download()).text, 'lang = "en"\n\n[ex-a]\np1 = "0.5"\n');
 });
 
+test("what a reader typed before the kept work was put back stays, and is kept", async () => {
+  const local = new Local();
+  const en = page({ local });
+  en.type("ex-a/p1", "0.5");
+  en.type("ex-a/p2", "0.25");
+  const quick = page({ local });
+  quick.part("ex-a/p1").querySelector(".course-checker__answer").value = "0.75";   // typed as the page opened
+  quick.api.open();
+  assert.equal(quick.box("ex-a/p1"), "0.75");
+  assert.equal(quick.box("ex-a/p2"), "0.25");   // the boxes not typed in are put back
+  quick.type("ex-a/p1", "0.75");                 // its "typed" call, queued behind the opening
+  const again = page({ local });
+  again.api.open();
+  assert.deepEqual([again.box("ex-a/p1"), again.box("ex-a/p2")], ["0.75", "0.25"]);
+});
+
 test("another site's work is its own, and clearing all leaves it", async () => {
   const local = new Local();
   const here = page({ local });

@@ -379,10 +379,13 @@ export default function work(core) {
     place.hidden = !langs.length;
   }
 
-  /* the boxes, verdicts and scores of the work kept for the seed in use (and where other locales keep theirs) */
-  function restore(exercise) {
+  /* the boxes, verdicts and scores of the work kept for the seed in use (and where other locales keep theirs);
+     ``typedFirst``: as the page opens (this file is loaded after the page is shown), a box the reader has typed in
+     already keeps what was typed, and its verdict: its "typed" call, behind this one, keeps it */
+  function restore(exercise, typedFirst = false) {
     const work = workOf(exercise.dataset.exercise);
     partsOf(exercise).forEach((part) => {
+      if (typedFirst && boxOf(part).value) return;
       const text = work.answers[part.dataset.part] || "";
       const verdict = work.verdicts[part.dataset.part];
       boxOf(part).value = text;
@@ -590,7 +593,7 @@ export default function work(core) {
   function open() {   // the page as the work kept left it
     course.seed = readSeed();
     exercises.forEach((exercise) => {
-      restore(exercise);
+      restore(exercise, true);
       if (course.seed) showSeed(exercise);
       else lessonView(exercise);   // checker.js marked a seed kept that is none (or no longer) kept
     });
