@@ -1,14 +1,15 @@
 """Every page as readers with a screen reader, a keyboard, a phone or the dark theme meet it, measured with axe-core
 (from PyPI's axe-playwright-python) in Debian's Chromium.
 
-Every page of every locale and the 404 page, in the light and the dark theme, at 1280 and 375 px, with every
-hint and solution open: no violation of serious or critical impact whose node is the project's own markup, and
-in the theme's furniture only violations of the rules in THEME_ALLOWLIST, each with the reason the project
-cannot fix it. With each audit, what axe does not measure: nothing is cut off at the column's edge, what scrolls
-sideways is a named region the keyboard reaches, formulas are not clipped, figure labels stay legible on a
-phone, figures are named by their title and described by their text alternative, exercises are headings; and on a
-phone the page is no wider than the screen and every figure and display formula is whole (phone_problems). One
-visit of each page in each theme makes every check of that state (each load costs more than its checks).
+Every page of every locale (a page for the staff, English in every locale, in English and one other locale) and the
+404 page, in the light and the dark theme, at 1280 and 375 px, with every hint and solution open: no violation of
+serious or critical impact whose node is the project's own markup, and in the theme's furniture only violations of
+the rules in THEME_ALLOWLIST, each with the reason the project cannot fix it. With each audit, what axe does not
+measure: nothing is cut off at the column's edge, what scrolls sideways is a named region the keyboard reaches,
+formulas are not clipped, figure labels stay legible on a phone, figures are named by their title and described by
+their text alternative, exercises are headings; and on a phone the page is no wider than the screen and every
+figure and display formula is whole (phone_problems). One visit of each page in each theme makes every check of
+that state (each load costs more than its checks).
 """
 
 from __future__ import annotations
@@ -53,6 +54,12 @@ def reader(browser, base_url):
 
 LABELS = {locale: tomllib.loads((DOCS / locale / "labels.toml").read_text(encoding="utf-8")) for locale in LOCALES}
 NOT_FOUND = pytest.param(DEFAULT_LOCALE, "404.html", id="404")
+# a page for the course's staff is the English chapter in every locale, in that locale's furniture (which its
+# lessons' audits meet): each is audited in English and in one other locale, a different one for each page
+OTHER_LOCALES = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
+STAFF_ELSEWHERE = {name: OTHER_LOCALES[i % len(OTHER_LOCALES)] for i, name in enumerate(sorted(STAFF))}
+AUDITED = [page for page in EVERY_PAGE if page.values[1] not in STAFF
+           or page.values[0] in (DEFAULT_LOCALE, STAFF_ELSEWHERE[page.values[1]])]
 
 # what reaches past the edge of the box it sits in without being inside something that scrolls (cut off): an
 # exercise's or a figure's border, else the article's; the theme's code blocks and tables run full width (to the
@@ -211,7 +218,7 @@ def structure_problems(page) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("locale, name", [*EVERY_PAGE, NOT_FOUND])
+@pytest.mark.parametrize("locale, name", [*AUDITED, NOT_FOUND])
 def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots, locale, name):
     """axe-core's audit and the layout checks in each state; a screenshot of the page on a phone, in the dark theme,
     with everything open, next to the browser tests' others (`<locale>/<page>.phone-dark.png`)."""
