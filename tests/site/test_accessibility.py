@@ -99,14 +99,6 @@ SCROLL_REGIONS = """() => [...document.querySelectorAll(
                name: el.getAttribute('aria-label') ||
                      (document.getElementById(el.getAttribute('aria-labelledby')) || {}).textContent || ''}))"""
 
-# the smallest label of each figure as drawn (its font size times the drawing's scale), in CSS pixels: of the
-# layout shown (the other is display: none)
-FIGURE_LABELS = """() => [...document.querySelectorAll('article .course-figure svg')].filter(svg => svg.checkVisibility()).map(svg => {
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const sizes = [...svg.querySelectorAll('text')].map(t => parseFloat(t.getAttribute('font-size') || 13));
-  return {figure: svg.closest('figure').id, smallest: Math.min(...sizes) * scale};
-})"""
-
 # each exercise's title: its tag, the level of the heading before it, its place in the table of contents (by the
 # link's fragment: instant navigation makes the theme's links absolute)
 EXERCISE_HEADINGS = """() => {
@@ -183,7 +175,7 @@ def serious_problems(violations: list[dict]) -> list[str]:
             for node in v["nodes"] if node["own"] or v["id"] not in THEME_ALLOWLIST]
 
 
-def layout_problems(page, width: int) -> list[str]:
+def layout_problems(page) -> list[str]:
     problems = [f"cut off at the column's edge: {what}" for what in page.evaluate(CUT_OFF)]
     for region in page.evaluate(SCROLL_REGIONS):
         if region["clipped"]:
@@ -193,9 +185,6 @@ def layout_problems(page, width: int) -> list[str]:
             problems.append(f"scrolls sideways but is no named region the keyboard reaches: {region}")
         if not region["scrolls"] and region["tabindex"] is not None:
             problems.append(f"a tab stop that does not scroll: {region}")
-    for figure in page.evaluate(FIGURE_LABELS):
-        if figure["smallest"] < 10:
-            problems.append(f"{figure['figure']}: labels drawn at {figure['smallest']:.1f} px at {width} px")
     return problems
 
 
@@ -226,7 +215,7 @@ def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots,
     problems = []
     for theme, width, violations in every_state(reader.page, base_url + where, reader.open):
         problems += [f"{theme}, {width} px: {p}" for p in serious_problems(violations)]
-        problems += [f"{theme}, {width} px: {p}" for p in layout_problems(reader.page, width)]
+        problems += [f"{theme}, {width} px: {p}" for p in layout_problems(reader.page)]
         problems += [f"{theme}, {width} px: {p}" for p in phone_problems(reader.page, locale, name, theme, width)]
         if (theme, width) == ("light", 1280):
             problems += structure_problems(reader.page)
