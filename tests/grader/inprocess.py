@@ -28,6 +28,15 @@ def grader(*args, cwd: Path | str | None = None, clear=LOCALE_VARIABLES, **envir
     """``grader ARGS`` (each turned into text) in ``cwd``, with ``clear``'s variables unset and
     ``environ``'s set: (returncode, stdout, stderr), as a subprocess gives them."""
     words = [os.fsdecode(a) if isinstance(a, bytes) else str(a) for a in args]
+    ran = in_process(main, words, cwd=cwd, clear=clear, **environ)
+    ran.args = words
+    return ran
+
+
+def in_process(command, *args, cwd: Path | str | None = None, clear=LOCALE_VARIABLES,
+               **environ: str) -> subprocess.CompletedProcess:
+    """``command(*args)`` (a command's entry: its exit code back) as :func:`grader` runs ``main``:
+    (returncode, stdout, stderr), with ``args`` as the process's arguments."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.ExitStack() as stack:
         stack.enter_context(mock.patch.dict(os.environ))
@@ -40,7 +49,7 @@ def grader(*args, cwd: Path | str | None = None, clear=LOCALE_VARIABLES, **envir
         stack.enter_context(contextlib.redirect_stderr(err))
         trusted_only = table._trusted_only
         try:
-            code = main(words)
+            code = command(*args)
         except SystemExit as stop:        # argparse's own refusals (a missing option, --help)
             code = stop.code if isinstance(stop.code, int) else 2
         finally:
@@ -49,4 +58,5 @@ def grader(*args, cwd: Path | str | None = None, clear=LOCALE_VARIABLES, **envir
             if table._trusted_only != trusted_only:
                 table._trusted_only = trusted_only
                 table.table.cache_clear()
-    return subprocess.CompletedProcess(words, code, out.getvalue(), err.getvalue())
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+

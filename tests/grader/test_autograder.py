@@ -19,7 +19,9 @@ from grader.cli import gradescope
 from grader.cli.autograder import wheel
 from grader.cli.gradescope import Config, Refused, candidates, choose, identity_seed
 from tests.conftest import wait_seconds
-from tests.grader.test_cli import GRADER, ROOT, run
+from tests.grader.inprocess import in_process
+from tests.grader.test_cli import GRADER, ROOT
+from tests.grader.test_cli import here as run
 
 ALICE = (ROOT / "examples" / "alice.toml").read_text(encoding="utf-8")
 S0042 = '[reachable-vertices]\nvertices = "{(1,0,0), (2/3,0,1/3), (3/5,1/15,1/3), (3/5,2/5,0)}"\n'   # README
@@ -150,9 +152,9 @@ def lay_out(root: Path, config: Config, files: dict[str, str], users) -> Path:
 
 
 def grade_in_process(root: Path) -> tuple[subprocess.CompletedProcess, dict]:
-    """What run_autograder runs, ``python -m grader.cli.gradescope ROOT``, and the results.json it wrote."""
-    proc = subprocess.run([sys.executable, "-m", "grader.cli.gradescope", str(root)], capture_output=True,
-                          text=True, timeout=wait_seconds(60))
+    """What run_autograder runs (``python -m grader.cli.gradescope ROOT``: gradescope.run), here, and the
+    results.json it wrote; the zip installed and run in its own process is the slow tests' below."""
+    proc = in_process(gradescope.run, root)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
     return proc, json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
 
