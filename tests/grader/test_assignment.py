@@ -10,9 +10,12 @@ from grader.bank import EXERCISES
 from grader.grading.folder import discover, is_submission
 from grader.judging.table import engine_version
 from grader.languages.messages import plain_math
-from tests.grader.test_cli import ROOT, run
+from tests.grader.test_cli import ROOT
+from tests.grader.test_cli import here as run
+from tests.grader.test_cli import run as run_the_command
 
 FIRST, SECOND = list(EXERCISES)[:2]
+
 
 
 def a_class(folder):
@@ -23,7 +26,7 @@ def a_class(folder):
 
 
 def test_version_names_the_package_and_the_grading_engine():
-    proc = run("--version")
+    proc = run_the_command("--version")         # the installed command's, in its own process
     assert proc.returncode == 0 and proc.stderr == ""
     assert proc.stdout.splitlines() == [proc.stdout.splitlines()[0], f"grading engine {engine_version()}"]
     assert proc.stdout.startswith("grader (andrea-course) ")

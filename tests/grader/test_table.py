@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from grader.judging import table
+from tests.grader.inprocess import grader
 
 ROOT = Path(__file__).resolve().parents[2]
 GRADER = [sys.executable, "-m", "grader.cli"]
@@ -205,15 +206,16 @@ HOSTILE = {
 
 @pytest.mark.parametrize("damage", HOSTILE.values(), ids=HOSTILE.keys())
 def test_a_hostile_table_is_recomputed_on_every_rerun_never_a_crash(cache, fresh, damage):
-    """The student owns the cache folder: whatever it holds, check gives the lesson's verdicts."""
+    """The student owns the cache folder: whatever it holds, check gives the lesson's verdicts. Each run
+    here is a new process's as far as the table goes (read again from the file; `grader check` here,
+    tests.grader.inprocess)."""
     data = copy.deepcopy(fresh)
     damage(data)
-    env = {**os.environ, "GRADER_CACHE_DIR": str(cache)}
     said = []
     for answer in ("0.3", "27*sqrt(770)/770", "0.97301", "0.3"):
         cached(cache).write_text(json.dumps(data))          # before every run: the student's own file
-        proc = subprocess.run([*GRADER, "check", "embedding-distances", "parakeet-monkey", answer],
-                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+        table.table.cache_clear()
+        proc = grader("check", "embedding-distances", "parakeet-monkey", answer)
         assert "Traceback" not in proc.stderr and "internal" not in proc.stdout + proc.stderr, proc.stdout
         said.append((proc.returncode, proc.stdout.split("]")[0].split()[-1] if "[" in proc.stdout else "ok"))
     assert said == [(0, "ok"), (1, "[cosine-for-distance"), (1, "[cosine-for-distance"), (0, "ok")], said

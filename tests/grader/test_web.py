@@ -1,8 +1,7 @@
 """grader.web, the entry the site's in-page checker calls (in Pyodide): what it returns is what the
-command prints, because it is the command. Here in CPython, against the real `grader` in a subprocess."""
+command prints, because it is the command. Here in CPython, against the `grader` command's own entry
+(tests.grader.inprocess: its output and exit code as a subprocess would give them)."""
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,13 +10,11 @@ import pytest
 
 from grader import web
 from grader.judging.check import check_part
+from tests.grader.inprocess import grader
 
-GRADER = shutil.which("grader", path=str(Path(sys.executable).parent)) or "grader"
 
-
-def command(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([GRADER, *args], capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "NO_COLOR": "1"})
+def command(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return grader(*args, cwd=cwd, NO_COLOR="1")
 
 
 @pytest.mark.parametrize("exercise, part, answer, lang, seed", [
@@ -141,8 +138,7 @@ def test_load_reads_a_file_as_grader_submit_does(tmp_path, content):
 
     (tmp_path / "answers.toml").write_bytes(content)
     reply = json.loads(web.load("answers.toml", base64.b64encode(content).decode(), "fr"))
-    ran = subprocess.run([GRADER, "submit", "--lang", "fr", "--format", "json", "answers.toml"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"})
+    ran = command("submit", "--lang", "fr", "--format", "json", "answers.toml", cwd=tmp_path)
     if ran.returncode == 2:
         assert reply == {"code": 2, "result": None, "error": ran.stderr.strip()}
         return
