@@ -9,13 +9,14 @@ import os
 import re
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.conftest import wait_ms
+from tests.conftest import wait_ms, wait_seconds
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = [
@@ -24,6 +25,9 @@ CHROMIUM_ARGS = [
 ]
 LOCAL_HOST = "127.0.0.1"
 PLAYWRIGHT_WAIT = 30  # seconds: Playwright's own default for an action or a navigation, on an idle machine
+# seconds on an idle machine with no request in flight after which a loaded page has fetched what its scripts fetch
+# (the search index, the sitemap): Playwright's networkidle waits a fixed 500 ms, most of a page's time in these tests
+QUIET_FOR = 0.05
 
 
 SITEMAP_ADDRESS = re.compile(rb"<loc>https?://[^/<]+/")
@@ -93,6 +97,35 @@ def new_context(browser, **options):
     context.set_default_timeout(wait_ms(PLAYWRIGHT_WAIT))
     context.set_default_navigation_timeout(wait_ms(PLAYWRIGHT_WAIT))
     return context
+
+
+class InFlight:
+    """The requests a browser context has begun and not yet finished (a worker's too), for ``settle``."""
+
+    def __init__(self, context):
+        self.requests: set = set()
+        self.changed = time.monotonic()
+        context.on("request", self._began)
+        context.on("requestfinished", self._ended)
+        context.on("requestfailed", self._ended)
+
+    def _began(self, request):
+        self.requests.add(request)
+        self.changed = time.monotonic()
+
+    def _ended(self, request):
+        self.requests.discard(request)
+        self.changed = time.monotonic()
+
+    def settle(self, page) -> None:
+        """Playwright's ``wait_for_load_state("networkidle")`` with a shorter window that scales with the machine:
+        returns once no request of the context has been in flight for ``wait_seconds(QUIET_FOR)``."""
+        quiet, deadline = wait_seconds(QUIET_FOR), time.monotonic() + wait_seconds(PLAYWRIGHT_WAIT)
+        while self.requests or time.monotonic() - self.changed < quiet:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still loading after {wait_seconds(PLAYWRIGHT_WAIT):g} s: "
+                                   f"{sorted(request.url for request in self.requests)}")
+            page.wait_for_timeout(10)
 
 
 def tab_to(page, target, most: int = 400) -> bool:

@@ -19,7 +19,7 @@ from mkdocs.utils.yaml import yaml_load
 from hooks.site.settings import Settings
 from hooks.translations.docs import english_only
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms
-from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, is_local, launch, new_context, serve  # noqa: F401
+from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, InFlight, is_local, launch, new_context, serve  # noqa: F401
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -94,6 +94,7 @@ class Reader:
         self.requested: list[str] = []
         context.route("**/*", self._route)
         context.on("request", self._seen)  # also what a worker asks for
+        self.in_flight = InFlight(context)
         self.page = context.new_page()
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
@@ -123,7 +124,11 @@ class Reader:
         self.errors.clear()
         self.requested.clear()
         self.page.goto(url, wait_until="load")
-        self.page.wait_for_load_state("networkidle")  # the search index, anything a script fetches late
+        self.settle()
+
+    def settle(self) -> None:
+        """Until what the page's scripts fetch (the search index, anything late) has come."""
+        self.in_flight.settle(self.page)
 
     def assert_clean(self, where: str) -> None:
         assert not self.foreign, f"{where} made requests to other hosts than {LOCAL_HOST}: {self.foreign}"

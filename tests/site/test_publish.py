@@ -127,7 +127,7 @@ def test_every_page_under_the_sub_path(reader, published, locale, name):
     reader.requested.clear()
     reader.errors.clear()
     response = reader.page.goto(where, wait_until="load")
-    reader.page.wait_for_load_state("networkidle")
+    reader.settle()
     assert response.status == 200, where
     page = reader.page
     assert page.locator("html").get_attribute("lang") == locale
@@ -150,7 +150,7 @@ def test_search_under_the_sub_path(reader, published, locale, term, lesson):
     reader.page.wait_for_url(f"{published.address}{tb.path_of(locale, lesson).lstrip('/')}**", timeout=tb.wait_ms(10))
     title = reader.page.locator(".md-content article h1").first
     title.wait_for(state="visible", timeout=tb.wait_ms(10))
-    reader.page.wait_for_load_state("networkidle")
+    reader.settle()
     assert reader.page.url.startswith(published.address) and title.is_visible()
     assert_under_the_sub_path(reader, published, f"search for {term!r} in {locale}")
     reader.assert_clean(f"search for {term!r} in {locale}")
@@ -184,7 +184,7 @@ def test_a_missing_page_gets_the_404_page_in_its_locale(reader, published, local
     assert response.status == 404
     page = reader.page
     page.wait_for_url(published.address + (shown if locale != tb.DEFAULT_LOCALE else missing))
-    page.wait_for_load_state("networkidle")
+    reader.settle()
     assert page.locator("html").get_attribute("lang") == locale
     assert page.locator("article h1").inner_text().strip() == words["not_found"]
     assert spaced(page.locator("article p").first.inner_text()) == spaced(words["not_found_text"])
@@ -199,7 +199,7 @@ def test_a_missing_page_gets_the_404_page_in_its_locale(reader, published, local
     assert page.url == url_of(published, locale, "02-attention-projection")
     assert page.locator("html").get_attribute("lang") == locale
     page.go_back()
-    page.wait_for_load_state("networkidle")
+    reader.settle()
     with page.expect_navigation():
         page.get_by_role("link", name=words["not_found_home"], exact=True).click()
     assert page.url == url_of(published, locale, "index")
