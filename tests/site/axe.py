@@ -66,15 +66,16 @@ TRANSITIONS_ENDED = """() => Promise.all(document.getAnimations()
   .filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity).map(a => a.finished.catch(() => {})))"""
 
 
-def every_state(page, url: str, open_page):
+def every_state(page, url: str, open_page, every: bool = True):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
     hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
     reader's system preference. One load per theme, then the window is resized, as a reader turns a phone: the
     light theme's load is at 1280 px and the dark theme's at 375 px, so each width is met both freshly loaded and
-    after a resize."""
+    after a resize. Not `every`: the two loads only (light at 1280 px, dark at 375 px), each theme and each width
+    once, not each pair of them."""
     for theme, widths in zip(THEMES, (WIDTHS, WIDTHS[::-1])):
         page.emulate_media(color_scheme=theme)
-        for width in widths:
+        for width in widths if every else widths[:1]:
             page.set_viewport_size({"width": width, "height": 900})
             if width == widths[0]:
                 open_page(url)
