@@ -1,5 +1,9 @@
 """The bank cache answers from disk until a source that shapes the output changes."""
 
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 
 
@@ -83,6 +87,10 @@ def test_a_locale_s_fingerprint_follows_its_catalog_and_english_never_another_s(
 REFRESH = """
 import shutil, sys
 from pathlib import Path
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 from grader import bank
 from grader.languages.messages import message
@@ -178,6 +186,10 @@ WORDS_ONLY = """
 import sys
 from pathlib import Path
 import sympy
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 from grader.languages.messages import message
 from grader.model import tex
@@ -208,3 +220,31 @@ def test_a_catalogs_save_keeps_what_no_words_reach_and_forgets_the_words(tmp_pat
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.splitlines() == ["True 1 True", "True 0"]
+
+
+def test_a_result_with_its_own_sources_is_computed_again_when_one_of_them_changes(tmp_path, monkeypatch):
+    """`sources` replace the bank's: an edit of one of them computes again; the bank's fingerprint is not read."""
+    monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache" / "bank")     # made with its parents
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: pytest.fail("the bank's fingerprint was read"))
+    source = tmp_path / "glossary.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"findings": len(calls), "word": "élève"}
+
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [source]) == {"findings": 1, "word": "élève"}
+    assert cache.cached("checks", {"page": Path("a.md"), "locale": "fr"}, compute, [source])["findings"] == 1   # the same key
+    stored = list((tmp_path / "cache" / "bank").iterdir())
+    assert [path.name.split("-")[0] for path in stored] == ["checks"] and len(stored[0].stem.split("-")[1]) == 24
+    assert "élève" in stored[0].read_text(encoding="utf-8")      # stored as written, readable
+    source.write_text("a = 2\n", encoding="utf-8")
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [source])["findings"] == 2
+
+
+def test_the_code_a_result_no_words_reach_depends_on_is_the_sources_but_the_catalogs():
+    code = {path.relative_to(cache.ROOT).as_posix() for path in cache.code()}
+    assert {"grader/bank.py", "hooks/chapters/render.py", "hooks/chapters/mathml.py"} <= code
+    assert not any(name.endswith(".po") for name in code)
+

@@ -140,3 +140,27 @@ def test_sentences_and_bracketed_or_quoted_phrases_of_enough_latin_words():
                                       (5, "many spaces here now")]
     assert (3, "two words") in pages.sentences(lines, min_words=2)
     assert (2, "short one") in pages.sentences(lines, min_words=2)
+
+
+def test_code_spans_and_tags_leave_one_space_each_in_the_prose():
+    assert pages.prose_lines("A `code` b <i>x</i> [l](t)\n") == [(1, "A   b  x  [l]")]
+
+
+def test_a_page_that_opens_with_prose_starts_a_paragraph_at_its_first_line():
+    assert pages.paragraph_starts("one\ntwo\n\nthree\n") == [1, 4]
+
+
+def test_the_first_english_paragraph_stands_for_the_translation_s_first_even_below_its_front_matter():
+    english, translated = "# A\n\none\n", "---\ntitle: B\n---\n# B\n\nun\n"
+    line_for = pages.aligner(english, translated, pages.structure(english, "e.md"), pages.structure(translated, "t.md"))
+    assert [line_for(n) for n in (1, 2, 3)] == [4, 4, 6]
+
+
+def test_math_segments_are_found_with_their_lines_outside_code_spans():
+    text = "\n`$no$` and $$\na\n$$ then $b$\n\nand $c$ $$d$$\n"
+    assert pages.math_segments(text) == [(2, "\na\n", True), (4, "b", False), (6, "c", False), (6, "d", True)]
+
+
+def test_a_phrase_of_exactly_min_words_is_kept_and_only_the_edges_punctuation_is_stripped():
+    assert pages.sentences([(1, "X marks the spot"), (2, "- Three words here -"), (3, "Two words")]) == \
+        [(1, "x marks the spot"), (2, "three words here")]
