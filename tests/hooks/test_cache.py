@@ -241,6 +241,23 @@ def test_a_result_with_its_own_sources_is_computed_again_when_one_of_them_change
     assert "élève" in stored[0].read_text(encoding="utf-8")      # stored as written, readable
     source.write_text("a = 2\n", encoding="utf-8")
     assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [source])["findings"] == 2
+    (tmp_path / "fr").mkdir()
+    elsewhere = tmp_path / "fr" / "glossary.toml"              # another file, the same name and text
+    elsewhere.write_text("a = 2\n", encoding="utf-8")
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [elsewhere])["findings"] == 3
+
+
+def test_a_result_in_a_locale_follows_that_locale_s_fingerprint(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)
+    stamps = {None: "all-1", "fr": "fr-1"}
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: stamps[locale])
+    calls = []
+    compute = lambda: calls.append(1) or len(calls)   # noqa: E731
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 1
+    stamps[None] = "all-2"                                     # another locale's catalog
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 1
+    stamps["fr"] = "fr-2"
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 2
 
 
 def test_the_code_a_result_no_words_reach_depends_on_is_the_sources_but_the_catalogs():
@@ -248,3 +265,82 @@ def test_the_code_a_result_no_words_reach_depends_on_is_the_sources_but_the_cata
     assert {"grader/bank.py", "hooks/chapters/render.py", "hooks/chapters/mathml.py"} <= code
     assert not any(name.endswith(".po") for name in code)
 
+
+
+DEMO = "import functools\nSTAMP = object()\n\n\n@functools.lru_cache\ndef words():\n    return STAMP\n"
+
+
+def test_refresh_reloads_what_changed_forgets_what_went_and_clears_the_caches(tmp_path, monkeypatch):
+    """refresh() in process, on a grader folder of its own: an exercise module saved is reloaded, one removed
+    forgotten; the caches of grader's and hooks' modules are cleared, but after a catalog's save alone those
+    marked ``catalog_free``; nothing happens when only a file refresh does not watch changed."""
+    import functools
+    import importlib.util
+    import os
+    import sys
+    import types
+
+    import grader.exercises
+
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    monkeypatch.setattr(cache, "_SEEN", {})
+    exercises = tmp_path / "grader" / "exercises"
+    (exercises / "__pycache__").mkdir(parents=True)
+    monkeypatch.setattr(grader.exercises, "__path__", [str(exercises), *grader.exercises.__path__])
+    catalog = tmp_path / "grader" / "locale" / "fr" / "LC_MESSAGES" / "grader.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgstr "a"\n', encoding="utf-8")
+    (tmp_path / "hooks" / "chapters").mkdir(parents=True)
+    render = tmp_path / "hooks" / "chapters" / "render.py"
+    render.write_text("X = 1\n", encoding="utf-8")
+    stale = exercises / "__pycache__" / "stale.py"
+    stale.write_text("X = 1\n", encoding="utf-8")
+    demo = {}
+    for name in ("zz_kept", "zz_saved", "zz_removed"):
+        (exercises / f"{name}.py").write_text(DEMO, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(f"grader.exercises.{name}", exercises / f"{name}.py")
+        demo[name] = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, spec.name, demo[name])
+        spec.loader.exec_module(demo[name])
+    monkeypatch.setitem(sys.modules, "grader.exercises.zz_no_file", types.ModuleType("grader.exercises.zz_no_file"))
+    caches = {}
+    for name, catalog_free in (("hooks.zz_words", False), ("hooks.zz_values", True), ("zz_elsewhere", False)):
+        module = types.ModuleType(name)
+        module.cached = functools.lru_cache(lambda: object())
+        if catalog_free:                                     # the others never say it
+            module.cached.catalog_free = True
+        module.clear_only = types.SimpleNamespace(cache_clear=lambda: pytest.fail("not a functools cache, cleared"))
+        monkeypatch.setitem(sys.modules, name, module)
+        caches[name] = module.cached
+
+    def sizes(fill: bool = False) -> dict[str, int]:
+        for function in caches.values() if fill else ():
+            function()
+        return {name: function.cache_info().currsize for name, function in caches.items()}
+
+    stamps = {name: module.STAMP for name, module in demo.items()}
+    sizes(fill=True)
+    assert cache.refresh() is False                          # the first build only takes note
+    assert cache.refresh() is False and sizes() == dict.fromkeys(caches, 1)
+    for path in (render, stale):                             # not the grader's modules or catalogs
+        path.write_text("X = 22\n", encoding="utf-8")
+        assert cache.refresh() is False
+    catalog.write_text('msgstr "b"\n', encoding="utf-8")     # a catalog alone: the words are forgotten
+    assert cache.refresh() is True
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 1, "zz_elsewhere": 1}
+    sizes(fill=True)
+    saved = exercises / "zz_saved.py"
+    before = saved.stat()
+    saved.write_text(DEMO, encoding="utf-8")                  # the same size, a later time
+    os.utime(saved, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    catalog.write_text('msgstr "c"\n', encoding="utf-8")     # with a module: every cache of grader and hooks
+    assert cache.refresh() is True
+    assert demo["zz_saved"].STAMP is not stamps["zz_saved"] and demo["zz_kept"].STAMP is stamps["zz_kept"]
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 0, "zz_elsewhere": 1}
+    mtime = catalog.stat().st_mtime_ns
+    catalog.write_text('msgstr "longer"\n', encoding="utf-8")   # a new size, the same time
+    os.utime(catalog, ns=(mtime, mtime))
+    assert cache.refresh() is True
+    (exercises / "zz_removed.py").unlink()
+    assert cache.refresh() is True
+    assert "grader.exercises.zz_removed" not in sys.modules and "grader.exercises.zz_kept" in sys.modules
