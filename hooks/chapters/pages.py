@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from grader.files import text_fingerprint
 from grader.languages.numerals import FORMATS
@@ -170,10 +170,7 @@ def numbers(lines: list[tuple[int, str]], locale: str, small: bool = False) -> l
             raw = m.group(0)
             for sep in thousands:
                 raw = raw.replace(sep, "")
-            try:
-                value = Decimal(raw.replace(decimal, "."))
-            except InvalidOperation:
-                continue
+            value = Decimal(raw.replace(decimal, "."))   # digits, then one point and digits: always a number
             if small or value >= 10 or value != value.to_integral_value():
                 found.append((number, value))
     return found

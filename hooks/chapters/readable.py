@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.files import tomllib
 
-TOML_PLACE = re.compile(r"\(at line (\d+), column (\d+)\)")
+TOML_PLACE = re.compile(r"\(at (?:line (\d+), column \d+|end of document)\)")   # tomllib's two places
 
 
 class Unreadable(ValueError):
@@ -41,7 +41,7 @@ def read_toml(path: Path, shown: str | None = None) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         place = TOML_PLACE.search(str(error))
-        line = int(place.group(1)) if place else 1
-        reason = TOML_PLACE.sub("", str(error)).strip().rstrip(".")
+        line = int(place.group(1)) if place and place.group(1) else len(text.splitlines()) or 1   # or the end
+        reason = TOML_PLACE.sub("", str(error)).strip()
         raise Unreadable(shown or str(path), line, f"not valid TOML ({reason}): each line is `key = \"value\"` or a "
                          "`[table]`; a quote inside a value is written \\\" and a backslash \\\\") from None

@@ -1,5 +1,9 @@
 """The bank cache answers from disk until a source that shapes the output changes."""
 
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 
 
@@ -83,6 +87,10 @@ def test_a_locale_s_fingerprint_follows_its_catalog_and_english_never_another_s(
 REFRESH = """
 import shutil, sys
 from pathlib import Path
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 from grader import bank
 from grader.languages.messages import message
@@ -178,6 +186,10 @@ WORDS_ONLY = """
 import sys
 from pathlib import Path
 import sympy
+from pathlib import Path
+
+import pytest
+
 from hooks.chapters import cache
 from grader.languages.messages import message
 from grader.model import tex
@@ -208,3 +220,127 @@ def test_a_catalogs_save_keeps_what_no_words_reach_and_forgets_the_words(tmp_pat
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert proc.stdout.splitlines() == ["True 1 True", "True 0"]
+
+
+def test_a_result_with_its_own_sources_is_computed_again_when_one_of_them_changes(tmp_path, monkeypatch):
+    """`sources` replace the bank's: an edit of one of them computes again; the bank's fingerprint is not read."""
+    monkeypatch.setattr(cache, "FOLDER", tmp_path / "cache" / "bank")     # made with its parents
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: pytest.fail("the bank's fingerprint was read"))
+    source = tmp_path / "glossary.toml"
+    source.write_text("a = 1\n", encoding="utf-8")
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"findings": len(calls), "word": "élève"}
+
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [source]) == {"findings": 1, "word": "élève"}
+    assert cache.cached("checks", {"page": Path("a.md"), "locale": "fr"}, compute, [source])["findings"] == 1   # the same key
+    stored = list((tmp_path / "cache" / "bank").iterdir())
+    assert [path.name.split("-")[0] for path in stored] == ["checks"] and len(stored[0].stem.split("-")[1]) == 24
+    assert "élève" in stored[0].read_text(encoding="utf-8")      # stored as written, readable
+    source.write_text("a = 2\n", encoding="utf-8")
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [source])["findings"] == 2
+    (tmp_path / "fr").mkdir()
+    elsewhere = tmp_path / "fr" / "glossary.toml"              # another file, the same name and text
+    elsewhere.write_text("a = 2\n", encoding="utf-8")
+    assert cache.cached("checks", {"locale": "fr", "page": Path("a.md")}, compute, [elsewhere])["findings"] == 3
+
+
+def test_a_result_in_a_locale_follows_that_locale_s_fingerprint(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)
+    stamps = {None: "all-1", "fr": "fr-1"}
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: stamps[locale])
+    calls = []
+    compute = lambda: calls.append(1) or len(calls)   # noqa: E731
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 1
+    stamps[None] = "all-2"                                     # another locale's catalog
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 1
+    stamps["fr"] = "fr-2"
+    assert cache.cached("exercise", "e1", compute, locale="fr") == 2
+
+
+def test_the_code_a_result_no_words_reach_depends_on_is_the_sources_but_the_catalogs():
+    code = {path.relative_to(cache.ROOT).as_posix() for path in cache.code()}
+    assert {"grader/bank.py", "hooks/chapters/render.py", "hooks/chapters/mathml.py"} <= code
+    assert not any(name.endswith(".po") for name in code)
+
+
+
+DEMO = "import functools\nSTAMP = object()\n\n\n@functools.lru_cache\ndef words():\n    return STAMP\n"
+
+
+def test_refresh_reloads_what_changed_forgets_what_went_and_clears_the_caches(tmp_path, monkeypatch):
+    """refresh() in process, on a grader folder of its own: an exercise module saved is reloaded, one removed
+    forgotten; the caches of grader's and hooks' modules are cleared, but after a catalog's save alone those
+    marked ``catalog_free``; nothing happens when only a file refresh does not watch changed."""
+    import functools
+    import importlib.util
+    import os
+    import sys
+    import types
+
+    import grader.exercises
+
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    monkeypatch.setattr(cache, "_SEEN", {})
+    exercises = tmp_path / "grader" / "exercises"
+    (exercises / "__pycache__").mkdir(parents=True)
+    monkeypatch.setattr(grader.exercises, "__path__", [str(exercises), *grader.exercises.__path__])
+    catalog = tmp_path / "grader" / "locale" / "fr" / "LC_MESSAGES" / "grader.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text('msgstr "a"\n', encoding="utf-8")
+    (tmp_path / "hooks" / "chapters").mkdir(parents=True)
+    render = tmp_path / "hooks" / "chapters" / "render.py"
+    render.write_text("X = 1\n", encoding="utf-8")
+    stale = exercises / "__pycache__" / "stale.py"
+    stale.write_text("X = 1\n", encoding="utf-8")
+    demo = {}
+    for name in ("zz_kept", "zz_saved", "zz_removed"):
+        (exercises / f"{name}.py").write_text(DEMO, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(f"grader.exercises.{name}", exercises / f"{name}.py")
+        demo[name] = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, spec.name, demo[name])
+        spec.loader.exec_module(demo[name])
+    monkeypatch.setitem(sys.modules, "grader.exercises.zz_no_file", types.ModuleType("grader.exercises.zz_no_file"))
+    caches = {}
+    for name, catalog_free in (("hooks.zz_words", False), ("hooks.zz_values", True), ("zz_elsewhere", False)):
+        module = types.ModuleType(name)
+        module.cached = functools.lru_cache(lambda: object())
+        if catalog_free:                                     # the others never say it
+            module.cached.catalog_free = True
+        module.clear_only = types.SimpleNamespace(cache_clear=lambda: pytest.fail("not a functools cache, cleared"))
+        monkeypatch.setitem(sys.modules, name, module)
+        caches[name] = module.cached
+
+    def sizes(fill: bool = False) -> dict[str, int]:
+        for function in caches.values() if fill else ():
+            function()
+        return {name: function.cache_info().currsize for name, function in caches.items()}
+
+    stamps = {name: module.STAMP for name, module in demo.items()}
+    sizes(fill=True)
+    assert cache.refresh() is False                          # the first build only takes note
+    assert cache.refresh() is False and sizes() == dict.fromkeys(caches, 1)
+    for path in (render, stale):                             # not the grader's modules or catalogs
+        path.write_text("X = 22\n", encoding="utf-8")
+        assert cache.refresh() is False
+    catalog.write_text('msgstr "b"\n', encoding="utf-8")     # a catalog alone: the words are forgotten
+    assert cache.refresh() is True
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 1, "zz_elsewhere": 1}
+    sizes(fill=True)
+    saved = exercises / "zz_saved.py"
+    before = saved.stat()
+    saved.write_text(DEMO, encoding="utf-8")                  # the same size, a later time
+    os.utime(saved, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    catalog.write_text('msgstr "c"\n', encoding="utf-8")     # with a module: every cache of grader and hooks
+    assert cache.refresh() is True
+    assert demo["zz_saved"].STAMP is not stamps["zz_saved"] and demo["zz_kept"].STAMP is stamps["zz_kept"]
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 0, "zz_elsewhere": 1}
+    mtime = catalog.stat().st_mtime_ns
+    catalog.write_text('msgstr "longer"\n', encoding="utf-8")   # a new size, the same time
+    os.utime(catalog, ns=(mtime, mtime))
+    assert cache.refresh() is True
+    (exercises / "zz_removed.py").unlink()
+    assert cache.refresh() is True
+    assert "grader.exercises.zz_removed" not in sys.modules and "grader.exercises.zz_kept" in sys.modules

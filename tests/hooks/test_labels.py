@@ -62,4 +62,11 @@ def test_the_figures_table_is_the_labels_under_figures():
 
 def test_an_exercise_title_is_the_catalogs_in_the_locale():
     assert labels.exercise_title("embedding-distances", "en") != "exercise.embedding-distances.title"
+    assert "distance" in labels.exercise_title("embedding-distances", "en").lower()   # its title, not a word of the locale's
+    assert "distance" in labels.exercise_title("embedding-distances", "fr").lower()
     assert labels.exercise_title("embedding-distances", "fr") != labels.exercise_title("embedding-distances", "en")
+
+
+def test_without_english_labels_there_is_nothing_to_check_against(tmp_path):
+    docs = docs_folder(tmp_path, fr='[parts]\ndistance = "Distance de {a}"\n')
+    assert labels.load_labels(docs) == {"fr": {"parts.distance": "Distance de {a}"}}

@@ -116,7 +116,7 @@ def test_an_unknown_locale_reads_numbers_as_english_and_french_accepts_every_kin
 @pytest.mark.parametrize("locale, line, found", [
     ("en", "In 2024, 3 cats ate 1,234.5 g and 0.25 kg; x2 v1.2 12", ["2024", "1234.5", "0.25", "12"]),
     ("en", "0{.}5 and 1{,}000", ["0.5", "1000"]),
-    ("en", r"$\log10$ and $\sqrt{16}$", ["10", "16"]),
+    ("en", r"$\log10$ and $\sqrt{16}$ and $\Omega12$", ["10", "16", "12"]),
     ("fr", "1\u202f234,5 et 0,25 et 1\u00a0234,5 et 1 234", ["1234.5", "0.25", "1234.5", "1234"]),
     ("fr", r"$1\,234{,}5$", ["1234.5"]),
     ("id", "1.234,5 dan 12,5 dan 7,0 dan 7,5", ["1234.5", "12.5", "7.5"]),
@@ -140,3 +140,28 @@ def test_sentences_and_bracketed_or_quoted_phrases_of_enough_latin_words():
                                       (5, "many spaces here now")]
     assert (3, "two words") in pages.sentences(lines, min_words=2)
     assert (2, "short one") in pages.sentences(lines, min_words=2)
+
+
+def test_code_spans_and_tags_leave_one_space_each_in_the_prose():
+    assert pages.prose_lines("A `code` b <i>x</i> [l](t)\n") == [(1, "A   b  x  [l]")]
+
+
+def test_a_page_that_opens_with_prose_starts_a_paragraph_at_its_first_line():
+    assert pages.paragraph_starts("one\ntwo\n\nthree\n") == [1, 4]
+
+
+def test_the_first_english_paragraph_stands_for_the_translation_s_first_even_below_its_front_matter():
+    english, translated = "# A\n\none\n", "---\ntitle: B\n---\n# B\n\nun\n"
+    line_for = pages.aligner(english, translated, pages.structure(english, "e.md"), pages.structure(translated, "t.md"))
+    assert [line_for(n) for n in (1, 2, 3)] == [4, 4, 6]
+
+
+def test_math_segments_are_found_with_their_lines_outside_code_spans():
+    text = "\n`$no$` and $$\na\n$$ then $b$\n\nand $c$ $$d$$\n"
+    assert pages.math_segments(text) == [(2, "\na\n", True), (4, "b", False), (6, "c", False), (6, "d", True)]
+    assert pages.math_segments("$a `b` c$\n") == [(1, "a     c", False)]   # a code span in it: blank, as wide
+
+
+def test_a_phrase_of_exactly_min_words_is_kept_and_only_the_edges_punctuation_is_stripped():
+    assert pages.sentences([(1, "X marks the spot"), (2, "- Three words here -"), (3, "Two words")]) == \
+        [(1, "x marks the spot"), (2, "three words here")]

@@ -16,6 +16,7 @@ TOML_FIX = ("each line is `key = \"value\"` or a `[table]`; a quote inside a val
     (b"ok\nab\xe9c\n", 2, "e9", 3),
     (b"\xff", 1, "ff", 1),
     (b"one\ntwo\nthree \xe9t\xe9\n", 3, "e9", 7),
+    (b"\n\xe9", 2, "e9", 1),
 ])
 def test_a_page_not_in_utf8_is_named_at_its_line_and_column(tmp_path, data, line, byte, column):
     page = tmp_path / "page.md"
@@ -40,6 +41,8 @@ def test_without_a_name_the_path_is_shown(tmp_path):
 @pytest.mark.parametrize("text, line, reason", [
     ('a = "1"\n\nb = "x\n', 3, "Illegal character '\\n'"),
     ('a = "1"\na = "2"\n', 2, "Cannot overwrite a value"),
+    ('a = "1"\n\nb = "x', 3, "Unterminated string"),          # tomllib says "at end of document": the last line
+    ('[x', 1, "Expected ']' at the end of a table declaration"),
 ])
 def test_a_toml_slip_is_named_at_its_line_with_the_usual_fix(tmp_path, text, line, reason):
     labels = tmp_path / "labels.toml"
