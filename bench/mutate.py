@@ -66,6 +66,11 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.chapters.pages.x_structure__mutmut_3: `scan_blocks(text, None)`; the path only names the problems,
 #   which `structure` drops.
 # - hooks.chapters.pages.x_math_segments__mutmut_20: `masked.count("\n", None, offset)`; None is 0 there.
+# - hooks.chapters.sanitize: x_sanitized__mutmut_11 and _19 (url_schemes None or left to nh3's default) and
+#   x__filter__mutmut_4 and _5 (href not filtered by _url_refusal): two guards of the same rule (a link leads to
+#   http, https or mail only), each enough alone; x_sanitized__mutmut_21 (strip_comments left to its default,
+#   True); x__style_refusal__mutmut_22 (the pattern in capitals, matched with re.I); x__shape__mutmut_7 (the
+#   attributes' names in capitals on both sides of the comparison).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hooks.chapters.mathml import render_math
-from hooks.chapters.sanitize import ALLOWED, sanitized, unsafe_in_chapter
+from hooks.chapters.sanitize import ALLOWED, reason, sanitized, unsafe_in_chapter
 from hooks.chapters.sanitize import report as report_unsafe
 
 # Known vectors: the usual filter evasions (OWASP's cheat sheet and html5sec's families), SVG and MathML ones,
@@ -185,6 +185,35 @@ def test_what_the_sanitizer_drops_for_reasons_of_its_own_is_named_too():
     clean, found = sanitized("<p>x</p><td>y</td>")
     assert clean == "<p>x</p>y"
     assert [(u.markup, u.reason, u.evidence) for u in found] == [("<td >", "markup the sanitizer would not keep", "<td")]
+
+
+def test_what_the_sanitizer_drops_is_named_with_every_attribute_it_carried():
+    clean, found = sanitized('<p>x</p><td class="a" id="b">y</td>')
+    assert clean == "<p>x</p>y" and [u.markup for u in found] == ["<td class id>"]
+
+
+def test_a_script_or_a_style_goes_with_its_text_and_a_comment_goes_too():
+    """What a <script> or a <style> holds is no prose: removed with the tag (and the tag named), as a comment is."""
+    clean, found = sanitized("<p>a</p><script>alert(1)</script><style>p { color: red }</style><!-- a note -->")
+    assert clean == "<p>a</p>", clean
+    assert [u.reason for u in found] == ["a <script> element", "a <style> element"]
+
+
+def test_an_attribute_refused_is_found_by_its_value_or_else_by_its_name():
+    """The evidence the report looks for in the chapter: the value written, or the attribute's name when it has none."""
+    assert reason("p", [("onclick", "alert(1)")]) == ("the attribute 'onclick' on <p>", "alert(1)")
+    assert reason("p", [("onclick", "")]) == ("the attribute 'onclick' on <p>", "onclick")
+    assert [u.evidence for u in sanitized("<p onclick>x</p>")[1]] == ["onclick"]     # written with no value
+
+
+@pytest.mark.parametrize("markup", ["<p title='a b' class=\"c\" id=d hidden>x</p>", "<p TITLE = 'a b'>x</p>"])
+def test_every_way_to_write_an_attribute_is_read(markup):
+    """Quoted either way, unquoted, or with no value: each is read as a browser reads it (a single-quoted value
+    holding a space stays one attribute)."""
+    clean, found = sanitized(markup)
+    assert found == [] and "a b" in clean, (clean, found)
+    assert reason("img", [("src", "https://example.com/x.png")])[0] == "'src' loads from elsewhere"
+    assert sanitized("<img alt='x' src='https://example.com/x.png'>")[1][0].evidence == "https://example.com/x.png"
 
 
 def test_a_problem_quotes_the_first_80_characters_of_the_markup_and_says_what_is_allowed():
