@@ -260,3 +260,25 @@ def test_two_exercises_on_one_page_share_no_id_even_with_parts_of_the_same_name(
     assert len(ids) == len(set(ids)) and all(a["for"] in ids for t, a in elements if t == "label")
     assert {i for i in ids if "one" in i} and {i for i in ids if "two" in i}
     assert page.count(f'">{labels["checker.answer"].format(part="a")}</label>') == 2   # the box named by its part
+
+
+def test_an_attributes_json_is_compact_unescaped_text_with_only_what_html_needs_escaped():
+    """data-words='…' and its kin: the JSON the page parses, with no spaces and no \\u escapes (the page is lighter), and
+    &, ' and < written as HTML reads them back inside single quotes."""
+    value = {"a": ["é", "l'<b>&"], "n": 1}
+    written = workspace._json(value)
+    assert written == """'{"a":["é","l&#39;&lt;b>&amp;"],"n":1}'"""
+
+    class Attribute(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            self.read = dict(attrs)["data-x"]
+
+    parser = Attribute()
+    parser.feed(f"<p data-x={written}>")
+    assert json.loads(parser.read) == value
+
+
+def test_a_parts_box_verdict_and_reading_are_named_after_the_exercise_and_the_part():
+    html_text = workspace.part_html("terrain-warmup", "lr-at-step", 1, "real", LABELS["en"])
+    ids = set(re.findall(r'\bid="([^"]+)"', html_text))
+    assert {"answer-terrain-warmup-lr-at-step", "answer-terrain-warmup-lr-at-step-verdict"} <= ids, ids
