@@ -4,6 +4,7 @@ changes, shown on the status page."""
 from __future__ import annotations
 
 import datetime
+import re
 import shutil
 import subprocess
 import sys
@@ -269,3 +270,57 @@ def test_an_entry_missing_fields_names_them_all(docs):
     (docs / "ko" / "review.toml").write_text('[[page]]\nenglish_hash = "abcdef"\n', encoding="utf-8")
     [found] = review.check_record(docs, "ko", docs.parent)
     assert found.message == "[[page]] file = '': no English page of this name"
+
+
+def test_a_catalogs_review_is_stamped_against_the_english_catalog_beside_it(docs, tmp_path):
+    """With the catalogs elsewhere (catalog_root), `--stamp …/grader.po` finds the locale's catalog there and records
+    the hash of the English catalog there."""
+    catalogs = tmp_path / "catalogs"
+    for locale, text in (("en", 'msgid "x"\n'), ("ko", 'msgid "x"\nmsgstr "엑스"\n')):
+        (catalogs / f"grader/locale/{locale}/LC_MESSAGES").mkdir(parents=True)
+        (catalogs / f"grader/locale/{locale}/LC_MESSAGES/grader.po").write_text(text, encoding="utf-8")
+    catalog = catalogs / "grader/locale/ko/LC_MESSAGES/grader.po"
+    assert review.surface_of(catalog, docs, catalogs) == ("ko", "grader.po")
+    review.stamp(docs, docs.parent, [], [str(catalog)], "r", [], catalog_root=catalogs)
+    reviews, _ = review.read_records(docs, "ko", docs.parent)
+    assert [(r.surface, r.english_hash) for r in reviews] == [("grader.po", source_hash('msgid "x"\n'))]
+
+
+def test_a_stamp_of_two_locales_says_what_it_did_in_each(docs):
+    shutil.copytree(ROOT / "docs" / "fr", docs / "fr")
+    for record in review.record_files(docs, "fr"):
+        record.unlink()
+    stale = docs / "ko" / "01-semantic-distance.md"
+    stale.write_text(stale.read_text(encoding="utf-8").replace("translation_of:", "translation_of: 0000\nold:"),
+                     encoding="utf-8")
+    page = docs / "fr" / PAGE
+    page.write_text(page.read_text(encoding="utf-8").replace("translation_of:", "translation_of: 0000\nold:"),
+                    encoding="utf-8")
+    review.append(docs, "fr", PAGE, english_hash(docs, PAGE), "r", [])
+    lines = review.stamp(docs, docs.parent, ["ko", "fr"], [], None, [])
+    assert any(line.startswith("not stamped docs/ko/01-semantic-distance.md") for line in lines), lines
+    assert f"stamped docs/fr/{PAGE}" in lines
+
+
+def test_a_page_stamped_already_is_passed_over_and_the_next_is_stamped(docs):
+    done, bare = docs / "ko" / "03-loss-terrain.md", docs / "ko" / "04-simplex-walk.md"
+    done.write_text(f"---\ntranslation_of: {english_hash(docs, '03-loss-terrain.md')}\n---\n# 제목\n", encoding="utf-8")
+    bare.write_text("# 제목\n", encoding="utf-8")
+    assert review.stamp_pages(docs, [done, bare]) == [bare]
+
+
+def test_the_status_page_orders_each_locales_reviews_and_says_when_english_is_gone(docs, tmp_path):
+    """Whatever order the reviews were recorded in: pages, then the labels, then the catalog; a review of a catalog
+    whose English is not there is out of date against '?'; each locale's changes in a list of its own."""
+    shutil.copytree(ROOT / "docs" / "fr", docs / "fr")
+    for record in review.record_files(docs, "fr"):
+        record.unlink()
+    review.append(docs, "ko", "grader.po", "abcdef", "r", [])
+    review.append(docs, "ko", "labels.toml", english_hash(docs, "labels.toml"), "r", ["l"])
+    review.append(docs, "ko", PAGE, english_hash(docs, PAGE), "r", ["p"])
+    review.append(docs, "fr", PAGE, english_hash(docs, PAGE), "r", ["f"])
+    html_text = review.review_html(docs, docs.parent, catalog_root=tmp_path / "no-catalogs")
+    rows = re.findall(r"<tr><td>(\w+)</td><td><code>([^<]+)</code>", html_text)
+    assert [row for row in rows if row[0] == "ko"] == [("ko", PAGE), ("ko", "labels.toml"), ("ko", "grader.po")]
+    assert "<code>abcdef</code> (now <code>?</code>)</td><td>out of date" in html_text
+    assert "</ul></details><details><summary>" in html_text
