@@ -282,3 +282,33 @@ def test_a_parts_box_verdict_and_reading_are_named_after_the_exercise_and_the_pa
     html_text = workspace.part_html("terrain-warmup", "lr-at-step", 1, "real", LABELS["en"])
     ids = set(re.findall(r'\bid="([^"]+)"', html_text))
     assert {"answer-terrain-warmup-lr-at-step", "answer-terrain-warmup-lr-at-step-verdict"} <= ids, ids
+
+
+def buttons(markup: str) -> dict[str, bool]:
+    """Each button's name (its course-checker__ class) and whether it starts hidden."""
+    return {a["class"].split()[0].removeprefix("course-checker__"): "hidden" in a
+            for tag, a in Elements(markup).found if tag == "button"}
+
+
+@pytest.mark.parametrize("lang", ("en", "fr"))
+def test_only_the_way_back_to_the_lesson_starts_hidden_and_the_data_is_the_graders(lang):
+    """The buttons checker.js shows and hides, as the page first shows them (only "back to the lesson's data" waits
+    for a variant); the seed box named by its label; the timeout's words the grader's; a figure's words only with it."""
+    labels, exercise = LABELS[lang], bank.get("attention-weights")
+    figure = render.figure_words(exercise, labels, lang)
+    markup = workspace.exercise_html(exercise.id, lang, labels, {}, figure)
+    assert buttons(markup) == {"check-all": False, "use-seed": False, "new-seed": False, "lesson": True,
+                               "download": False, "load": False, "clear": False, "clear-all": False}
+    assert buttons(workspace.part_html(exercise.id, "weights", 1, "a vector", labels)) == {"check": False}
+    assert "clear" not in buttons(workspace.progress_html(lang, labels, [], {}))        # no one exercise there
+    found = Elements(markup).found
+    seed = next(a for tag, a in found if tag == "input" and "course-checker__seed" in a["class"])
+    assert seed["id"] == f"answer-{exercise.id}-seed" and ("label", {"class": "course-checker__label",
+                                                                     "for": seed["id"]}) in found
+    data = next(a for tag, a in found if "data-timeout" in a)
+    assert json.loads(data["data-timeout"]) == web.timeout_verdict(lang)
+    assert (data["data-figure"], json.loads(data["data-figure-words"])) == (figure[0], figure[1])
+    bare = next(a for tag, a in Elements(workspace.exercise_html(exercise.id, lang, labels, {})).found
+                if "data-timeout" in a)
+    assert "data-figure" not in bare and "data-figure-words" not in bare
+    assert all(name in ("class", "hidden") or name.startswith("data-") for name in bare), bare
