@@ -71,6 +71,15 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   http, https or mail only), each enough alone; x_sanitized__mutmut_21 (strip_comments left to its default,
 #   True); x__style_refusal__mutmut_22 (the pattern in capitals, matched with re.I); x__shape__mutmut_7 (the
 #   attributes' names in capitals on both sides of the comparison).
+# - a file read or written as "UTF-8" or with the locale's encoding (encoding=None or left out) instead of "utf-8"
+#   (hooks.site.publish.x_course_settings__mutmut_3/_8, x_check_site__mutmut_32/_34/_37, x_main__mutmut_81/_83/_88;
+#   hooks.translations.review's read_text("UTF-8") and read_text(None)): the same codec; Python reads a C or POSIX
+#   locale as UTF-8 (PEP 538), so no machine the tests run on tells them apart.
+# - hooks.theme.address.x_locale_choice__mutmut_4/_7: the homes sorted in reverse order of their text, not of their
+#   length: a home that another begins with sorts after it either way, and two homes neither begins with never
+#   match the same address, so the first that matches is the same.
+# - hooks.site.search.x_searchable__mutmut_19/_21 (what `inner` is when the element is never closed: that branch
+#   does not read it) and x_wrap_reader__mutmut_17 (None for False as getattr's default: both false).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -62,3 +62,12 @@ def test_what_follows_a_nested_element_of_the_same_tag_stays_out_of_search_as_it
 def test_what_is_skipped_is_emptied_and_the_rest_kept():
     html = '<p>one</p><div class="a" data-search-exclude><svg><text>label</text></svg></div><p>two</p>'
     assert searchable(html) == '<p>one</p><div class="a" data-search-exclude></div><p>two</p>'
+
+
+def test_an_excluded_element_holding_a_heading_is_kept_and_the_next_is_still_emptied():
+    """A heading is never taken from the index (its section would go), so such an element stays as it is; the
+    excluded elements after it are emptied all the same."""
+    html = ('<div data-search-exclude><h2 id="t">T</h2>kept</div>'
+            '<p data-search-exclude>gone</p><span class="x" data-search-exclude>gone too</span>')
+    assert searchable(html) == ('<div data-search-exclude><h2 id="t">T</h2>kept</div>'
+                                '<p data-search-exclude></p><span class="x" data-search-exclude></span>')
