@@ -671,3 +671,16 @@ def test_the_trace_is_kept_by_the_libraries_the_corpus_and_the_runtime(small, mo
         stdlib.writestr("heapq.py", "# heapq\n")
     keys.add(pack.trace_key(runtime, "1.0"))
     assert len(keys) == 4
+
+
+def test_the_reference_table_packed_is_the_one_the_grader_writes_in_its_cache(tmp_path, monkeypatch):
+    """Computed by the grader found beside `grader_parent`, in a child process, into the folder given: the file the
+    grader itself would read (its name carries the engine's version), whatever cache folder this process uses."""
+    from grader.judging import table
+
+    monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path / "elsewhere"))
+    written = pack.reference_table(pack.ROOT, tmp_path / "packed")
+    assert [path.name for path in written] == [f"references-{table.engine_version()}.json"]
+    assert written[0].parent == tmp_path / "packed" and not (tmp_path / "elsewhere").exists()
+    data = json.loads(written[0].read_text(encoding="utf-8"))
+    assert table.well_formed(data) and data == json.loads(json.dumps(table.build_table()))
