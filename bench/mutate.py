@@ -80,6 +80,11 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   match the same address, so the first that matches is the same.
 # - hooks.site.search.x_searchable__mutmut_19/_21 (what `inner` is when the element is never closed: that branch
 #   does not read it) and x_wrap_reader__mutmut_17 (None for False as getattr's default: both false).
+# - hooks.checker.pack: what a machine does not show in a test's time: a child's time limit (x_compile_zip__mutmut_5,
+#   _9, _16), the tracing thread's name (x_make_trace_later__mutmut_29 to _35), a temporary file's or folder's name or
+#   place and the compression of a zip made only to be read once (x_make_trace__mutmut_7 to _24, x_split_zips__mutmut_87
+#   to _92), the hour after which an unused input is forgotten, by a second (x_forget_old__mutmut_31, _32), and
+#   `ignore_errors` where another build removes the same folder at once (x_forget_old__mutmut_36 to _39).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -473,7 +473,9 @@ def test_with_node_the_trace_splits_the_zips(node):
     assert members(zips["sympy"]) == ["smalllib/__init__.pyc"]
     assert members(zips["rest"]) == ["fractions.pyc", "json/decoder.pyc", "smalllib/sub/__init__.pyc",
                                      "smalllib/sub/data.txt"]
-    made = json.loads(pack.trace_path(runtime, "1.0").read_text(encoding="utf-8"))
+    text = pack.trace_path(runtime, "1.0").read_text(encoding="utf-8")
+    made = json.loads(text)
+    assert text == json.dumps(made, indent=1, sort_keys=True)        # the same trace, the same bytes: a diff reads it
     assert made["first"] == ["grader.web", "json"] and made["later"] == ["smalllib"]
     assert made["trace"]["later"] == [["/home", "smalllib/__init__.pyc"]]
     index = json.loads(zipfile.ZipFile(zips["grader"]).read("index.json"))
