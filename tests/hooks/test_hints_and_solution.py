@@ -59,6 +59,13 @@ BODY = ('<ol class="course-exercise__parts"><li data-part="a">A</li><li data-par
         '<li data-part="c">C</li></ol><p>after</p>')
 
 
+def test_a_list_inside_an_earlier_part_does_not_end_the_parts_list():
+    """Cut after the last part: where the parts' list ends, past the list a part before it holds."""
+    body = ('<ol class="course-exercise__parts"><li data-part="a">A<ol><li>x</li></ol></li>'
+            '<li data-part="b">B</li></ol><p>after</p>')
+    assert split_after_parts(body, ["b"]) == [("b", body.removesuffix("<p>after</p>")), (None, "<p>after</p>")]
+
+
 def test_the_body_is_cut_after_the_named_parts_and_its_numbering_goes_on():
     pieces = split_after_parts(BODY, ["a", "c"])
     assert pieces == [
