@@ -87,6 +87,8 @@ def test_a_catalogs_words_leave_the_trace_and_the_table_alone_and_a_module_chang
         return json.loads(ran.stdout)
 
     first = keys()
+    # the same code elsewhere (another clone, mutmut's copy) is keyed the same: no key holds where the files are
+    assert first == [pack.trace_key(runtime, checker.pinned_version()), pack.table_path(pack.package_files("grader")).name]
     catalog = tmp_path / "grader" / "locale" / "fr" / "LC_MESSAGES" / "grader.po"
     catalog.write_text(catalog.read_text(encoding="utf-8").replace('msgstr "Lecture du terrain"',
                                                                    'msgstr "Lire le terrain"'), encoding="utf-8")
@@ -683,6 +685,7 @@ def test_the_reference_table_packed_is_the_one_the_grader_writes_in_its_cache(tm
     monkeypatch.setenv("GRADER_CACHE_DIR", str(tmp_path / "elsewhere"))
     written = pack.reference_table(pack.ROOT, tmp_path / "packed")
     assert [path.name for path in written] == [f"references-{table.engine_version()}.json"]
+    assert pack.table_name(pack.package_files("grader")) == written[0].name        # the name the zip gives it
     assert written[0].parent == tmp_path / "packed" and not (tmp_path / "elsewhere").exists()
     data = json.loads(written[0].read_text(encoding="utf-8"))
     assert table.well_formed(data) and data == json.loads(json.dumps(table.build_table()))
