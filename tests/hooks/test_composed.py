@@ -137,6 +137,30 @@ def test_korean_particles_agree_with_the_value_before_them(text, right):
         assert bool(composed.particle_agreement(sentence)) == (form != right)
 
 
+@pytest.mark.parametrize("text, sound", [
+    ("1", (True, True)), ("2", (False, False)), ("6", (True, False)), ("7", (True, True)), ("8", (True, True)),
+    ("9", (False, False)), ("0", (True, False)), ("3)", (True, False)), ("'벡터'", (False, False)), ("길", (True, True)),
+    ("각", (True, False)), ("가", (False, False)), ("힣", (True, False)), ("x", None), ("", None), ("٣", None)])
+def test_the_last_sound_of_a_value_is_its_last_digits_korean_name_or_its_last_syllable(text, sound):
+    """(ends in a consonant, that consonant is ㄹ): 일 칠 팔 end in ㄹ, 이 사 오 구 in a vowel; a syllable by its final;
+    closing brackets and quotes are passed over; a letter Korean does not read, or another script's digit, says nothing."""
+    assert composed._final(text) == sound
+
+
+@pytest.mark.parametrize("text, particle, right", [
+    ("1", "로", None), ("1", "으로", "로"), ("3", "으로", None), ("3", "로", "으로"), ("2", "로", None), ("2", "으로", "로"),
+    ("3", "과", None), ("2", "과", "와"), ("2", "는", None), ("3", "는", "은"), ("3", "가", "이"), ("2", "이 ", "가"),
+    ("2", "이어야", None)])      # 이어야: the copula, not the particle 이
+def test_korean_particles_agree_with_the_value_before_them_said_with_the_form_to_write(text, particle, right):
+    sentence = composed.Composed(f"x {text}{particle} 쓰세요", (composed.Span(0, 1, "value"), composed.Span(2, 2 + len(text), "value")))
+    found = composed.particle_agreement(sentence)
+    if right is None:
+        assert found == []
+    else:
+        assert found == [f"'{text}{particle.strip()}': after this value Korean writes {right}; write a construction that "
+                         "reads right whatever the value"]
+
+
 # --- what the grader fills, computed here in process (everything_said() reads it from the disk cache)
 
 
