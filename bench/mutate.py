@@ -85,6 +85,7 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   place and the compression of a zip made only to be read once (x_make_trace__mutmut_7 to _24, x_split_zips__mutmut_87
 #   to _92), the hour after which an unused input is forgotten, by a second (x_forget_old__mutmut_31, _32), and
 #   `ignore_errors` where another build removes the same folder at once (x_forget_old__mutmut_36 to _39).
+# - hooks.checker.trace.x_trace__mutmut_4 to _17: the names of the tracer's two files in its own temporary folder.
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -75,7 +75,9 @@ json.dump({{"start": [], "first": [["/lib", "json/__init__.py"], ["/home", "grad
     out.parent.mkdir()
     first, later = trace.trace(node, tmp_path / "runtime", tmp_path / "sources.zip", ["sympy"], out)
     assert first == {"json", "grader.web"} and later == {"json", "sympy.core.add"}
-    written = json.loads(out.read_text(encoding="utf-8"))
+    text = out.read_text(encoding="utf-8")
+    written = json.loads(text)
+    assert text == json.dumps(written, indent=1, sort_keys=True)     # the same trace, the same bytes (sorted keys)
     assert written["first"] == [["/lib", "json/__init__.py"], ["/home", "grader/web.py"]] and written["stopped"] == []
     ran = json.loads(seen.read_text(encoding="utf-8"))
     assert ran["argv"][:3] == [str(trace.SCRIPT), str(tmp_path / "runtime"), str(tmp_path / "sources.zip")]
