@@ -59,6 +59,8 @@ def test_a_list_comma_is_quoted_with_its_neighbours(text, said):
     ("학습률 (peak-lr.2)", []),                            # a name: letters, digits, _ . -
     ("학습률 (2peak)", ["a space before the bracket in '학습률 (2peak': Korean writes the bracket against the word "
                     "it annotates, '학습률(2peak'"]),      # not a name: it starts with a digit
+    ("학습률 (Peak_LR) 값 (예: 50)", ["a space before the bracket in '값 (예: 50': Korean writes the bracket against "
+                                 "the word it annotates, '값(예: 50'"]),   # a name, then a bracket to join
 ])
 def test_korean_quotes_the_word_and_its_bracket(text, said):
     assert typography.korean_brackets(text) == said
