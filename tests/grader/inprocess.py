@@ -59,4 +59,3 @@ def in_process(command, *args, cwd: Path | str | None = None, clear=LOCALE_VARIA
                 table._trusted_only = trusted_only
                 table.table.cache_clear()
     return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
-

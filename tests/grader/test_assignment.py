@@ -17,7 +17,6 @@ from tests.grader.test_cli import run as run_the_command
 FIRST, SECOND = list(EXERCISES)[:2]
 
 
-
 def a_class(folder):
     folder.mkdir()
     for name in ("alice", "bob"):
