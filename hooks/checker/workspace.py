@@ -34,6 +34,8 @@ EXERCISE_LABELS = SCRIPT_LABELS + VERDICT_LABELS + ("total", "variant_data", "va
                                                     "scores", "drawing", "not_drawn", "elsewhere",
                                                     "elsewhere_link")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary", "progress_unchecked")
+# how the checker is (loader.js writes it), its download's bar and the room its longest words take, in one cell
+STATUS_HTML = '<div class="course-checker__state"><p class="course-checker__status" role="status" aria-live="polite"></p></div>'
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
 INSTALL_HREF = "course-install-page"           # its link, until the hook knows the page's address
@@ -134,7 +136,7 @@ def exercise_html(exercise_id: str, lang: str, labels: dict, course: dict[str, l
         f'<span class="course-checker__row">{_button("check-all", labels["checker.check_all"])}'
         f'<span class="course-checker__total" role="status" aria-live="polite"></span></span>'
         f'<p class="course-checker__scores" hidden></p>'
-        f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
+        + STATUS_HTML +
         f'<fieldset class="course-checker__variant"><legend>{label("variant")}</legend>'
         f'<p class="course-checker__help">{label("variant_help")}</p>'
         f'<label class="course-checker__label" for="{seed}">{label("seed")}</label>'
@@ -191,7 +193,7 @@ def progress_html(lang: str, labels: dict, rows: list[dict], course: dict[str, l
         f'<h2 id="course-progress">{label("progress")}</h2>'
         f'<p>{label("progress_help")}</p>'
         f'<p class="course-progress__summary"></p>'
-        f'<p class="course-checker__status" role="status" aria-live="polite"></p>'
+        + STATUS_HTML +
         f'<table><thead><tr><th scope="col">{label("col_lesson")}</th>'
         f'<th scope="col">{label("col_exercise")}</th><th scope="col">{label("col_state")}</th>'
         f'<th scope="col">{label("col_last")}</th><th scope="col">{label("col_best")}</th></tr></thead><tbody>{body}</tbody></table>'

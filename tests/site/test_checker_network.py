@@ -150,6 +150,48 @@ def test_the_progress_line_counts_megabytes_a_quarter_at_a_time_and_the_bar_move
         reader.context.close()
 
 
+# every frame: where each button under the checker's line is drawn (from the top of the document), and what the line
+# says; from the moment the exercise is scrolled to until the grader is ready
+BUTTONS_LOG = """() => {
+  window.courseButtons = [];
+  const panel = document.querySelector('.course-checker-exercise');
+  const line = panel.querySelector('.course-checker__status');
+  const sample = () => {
+    const tops = [...panel.querySelectorAll('.course-checker__variant .md-button:not([hidden]), .course-checker__work .md-button')]
+      .map(b => Math.round(b.getBoundingClientRect().top + scrollY));
+    window.courseButtons.push({state: line.dataset.state || '', tops, bar: !line.nextElementSibling?.hidden});
+    if (line.dataset.state !== 'ready') requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+
+@pytest.mark.parametrize("locale, width", [("fr", 375), ("en", 1280)])
+def test_the_buttons_under_the_checkers_line_stay_where_they_are_while_the_grader_starts(browser, host_url, built_site,
+                                                                                          locale, width):
+    """A reader who aims at New variant while the grader downloads and starts clicks it: the line's words (longer in
+    French, wrapped on a phone) and the download's bar take a room kept for them, so nothing below them moves."""
+    reader = tb.new_reader(browser, host_url)
+    try:
+        page = reader.page
+        page.set_viewport_size({"width": width, "height": 900})
+        throttle(reader)
+        reader.open(host_url + lesson_paths(built_site, locale)["reachable-vertices"])
+        page.evaluate("document.fonts.ready.then(() => null)")
+        page.evaluate(BUTTONS_LOG)
+        page.locator(".course-checker__new-seed").scroll_into_view_if_needed()
+        page.wait_for_function(f"() => document.querySelector('{STATUS}').dataset.state === 'ready'", timeout=wait_ms(CHECKING))
+        frames = page.evaluate("window.courseButtons")
+        states = list(dict.fromkeys(frame["state"] for frame in frames))
+        assert {"loading", "ready"} <= set(states) and any(frame["bar"] for frame in frames), states   # all were met
+        places = {tuple(frame["tops"]) for frame in frames}
+        assert len(frames[0]["tops"]) >= 6 and len(places) == 1, \
+            [(frame["state"], frame["tops"]) for frame in frames if tuple(frame["tops"]) != tuple(frames[0]["tops"])][:5]
+        reader.assert_clean(f"{locale} at {width} px")
+    finally:
+        reader.context.close()
+
+
 BOX_LOG = """([selector]) => {
   window.courseBox = [];
   const box = document.querySelector(selector);

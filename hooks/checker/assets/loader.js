@@ -183,6 +183,27 @@ function checkerView(runner, { panels, words, fill, waiting }) {
     return line.nextElementSibling;
   }
 
+  /* the room the line takes: every status it says while the grader starts, in the same cell, unseen (checker.css),
+     so that the tallest sets its height from the start and nothing below it moves as the words change; the
+     download's own (a number of megabytes as long as any) with the bar's height under it */
+  const ROOM = { starting: false, loading: true, loading_sympy: true, importing: false, ready: false, restarted: false };
+  const LONGEST = { done: 888.8e6, total: 888.8e6 };
+  function room(panel) {
+    const line = lineOf(panel);
+    if (line.previousElementSibling && line.previousElementSibling.matches(".course-checker__room")) return;
+    const made = document.createElement("span");
+    made.className = "course-checker__room";
+    made.setAttribute("aria-hidden", "true");
+    Object.entries(ROOM).forEach(([key, barred]) => {
+      const words = document.createElement("span");
+      words.textContent = said(panel, key, key === "loading" ? LONGEST : {});
+      if (barred) words.dataset.bar = "";
+      made.append(words);
+    });
+    line.before(made);
+  }
+  panels.forEach(room);
+
   const view = {
     status(key, values) {
       panels.forEach((panel) => {
