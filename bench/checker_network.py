@@ -230,7 +230,7 @@ def main() -> None:
         main_site = None if args.no_main else args.main_site or build_ref(args.main_ref, tmp / "main")
         load = os.getloadavg()[0]
         with sync_playwright() as playwright:
-            browser = launch(playwright)
+            browser = launch(playwright, reader_like=True)
             figures, walks = measure(browser, {"ours": site, **({"main": main_site} if main_site else {})},
                                      args.runs, tmp)
             browser.close()

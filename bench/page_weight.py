@@ -73,7 +73,7 @@ def main() -> None:
             site = Path(tmp) / "site"
             build(site)
         with serve(site) as base, sync_playwright() as playwright:
-            browser = launch(playwright)
+            browser = launch(playwright, reader_like=True)
             print(f"site: {site}    page: {args.page}/ (cold cache, until the network is idle)")
             print(f"{'locale':<8}{'requests':>9}{'bytes':>11}   {'search index':>12}   lunr packs (bytes)")
             totals = [0, 0]

@@ -19,7 +19,7 @@ from mkdocs.utils.yaml import yaml_load
 from hooks.site.settings import Settings
 from hooks.translations.docs import english_only
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms
-from tests.site.browsing import CHROMIUM, CHROMIUM_ARGS, LOCAL_HOST, InFlight, is_local, launch, new_context, serve  # noqa: F401
+from tests.site.browsing import CHROMIUM, LOCAL_HOST, InFlight, chromium_args, is_local, launch, new_context, serve  # noqa: F401
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

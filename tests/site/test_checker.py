@@ -11,6 +11,7 @@ and fails the test. Also: the time limit, a variant's seed, keyboard only, 375 p
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -18,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import zipfile
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,7 @@ from grader.reading.show import show as written
 from hooks.checker import publish as checker
 from hooks.checker.corpus import Case, corpus, decimal
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
+from tests.grader.inprocess import grader
 from tests.site import test_browser as tb
 from tests.site.browsing import tab_to
 
@@ -48,32 +49,16 @@ OFF_MESSAGE = "in-page answer checking is off"
 
 
 def cli(case: Case, fmt: str = "json") -> subprocess.CompletedProcess:
+    """`grader check` on the case, run in this process (tests/grader/inprocess.py): its output as a pipe receives
+    it. A process of its own for each of the corpus's answers cost more of the run than the page's grader did."""
     seed = ["--seed", case.seed] if case.seed else []
-    return subprocess.run([GRADER, "check", "--lang", case.lang, "--format", fmt, *seed, "--",
-                           case.exercise, case.part, case.answer],
-                          capture_output=True, text=True, timeout=wait_seconds(30), env={**os.environ, "NO_COLOR": "1"})
+    return grader("check", "--lang", case.lang, "--format", fmt, *seed, "--", case.exercise, case.part, case.answer,
+                  NO_COLOR="1")
 
 
-# the command line's verdicts asked so far in this process: a case's verdict is the same whenever it is asked, and
-# a test asks for those it needs before its page gives its own (each is a process of its own, ~0.5 s)
-ASKED: dict[Case, Future] = {}
-COMMAND_LINE = ThreadPoolExecutor(max_workers=2)
-
-
-def ask_command_line(cases) -> None:
-    """Begins the command line's verdicts on `cases` in the background; cli_verdict waits for each."""
-    for case in cases:
-        if case not in ASKED:
-            ASKED[case] = COMMAND_LINE.submit(run_cli_verdict, case)
-
-
+@functools.cache   # a case's verdict is the same whenever it is asked
 def cli_verdict(case: Case) -> dict:
     """What `grader check --format json` says (and, for an answer it cannot read, what it prints)."""
-    ask_command_line([case])
-    return ASKED[case].result()
-
-
-def run_cli_verdict(case: Case) -> dict:
     ran = cli(case)
     assert "Traceback" not in ran.stderr, (str(case), ran.stderr)
     if not ran.stdout.strip():
@@ -83,8 +68,6 @@ def run_cli_verdict(case: Case) -> dict:
     if result["column"] is not None:
         verdict["text"] = cli(case, "text").stdout.rstrip("\n")
     return verdict
-
-
 
 
 # --- the page
@@ -171,7 +154,6 @@ def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_
     for case in cases:
         if case.seed is None:
             by_page.setdefault((case.lang, case.exercise), []).append(case)
-    ask_command_line(case for group in by_page.values() for case in group)   # while the page gives its own
     for (lang, exercise), group in sorted(by_page.items()):
         page = open_lesson(reader, base_url, built_site, lang, exercise)
         assert page.locator(".course-checker").first.is_visible(), f"{lang} {exercise}: the checker is hidden"
@@ -269,7 +251,6 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(re
               Case("embedding-distances", "parakeet-fourier", "sqrt(14)", why="linked, a wrong exact form")],
              [Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1/(1+2*e))", why="linked, a named mistake"),
               Case("attention-weights", "scores", "(1, 1, 0)", why="linked, a vector")]]
-    ask_command_line(case for cases in later for case in cases)
     for cases in later:
         follow(page, base_url, paths[cases[0].exercise], cases[0].exercise)
         assert page.evaluate("window.courseVisit") == "the first page", "the page was loaded anew, not swapped in"
@@ -346,7 +327,6 @@ def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(rea
                     Case("attention-weights", "weights", "(e/(1+2*e), e/(1+2*e), 1)", why="reopened, a wrong exact form")],
              "fr": [Case("embedding-distances", "parakeet-fourier", "sqrt(14)/2", "fr", why="reopened in French"),
                     Case("embedding-distances", "parakeet-monkey", "0,09", "fr", why="reopened, a named mistake")]}
-    ask_command_line(case for group in cases.values() for case in group)
     for locale, group in cases.items():
         page = open_lesson(reader, base_url, built_site, locale, group[0].exercise)
         for case in group:
@@ -468,7 +448,6 @@ def test_a_seed_shows_the_variants_data_and_checks_against_it(reader, base_url, 
                     for _, value in targets.mistakes(variant, part.id)][:2]
         answers.append(written(bank.get(exercise).part(part.id).reference) if part.kind != "set" else "{(1, 0, 0)}")
         cases += [Case(exercise, part.id, answer, locale, seed, why="variant") for answer in answers]
-    ask_command_line(cases)   # while the page shows the variant
     command = [GRADER, "show", exercise, "--seed", seed, "--lang", locale]
     shown = json.loads(subprocess.run([*command, "--format", "json"], capture_output=True, text=True, check=True,
                                       timeout=wait_seconds(30)).stdout)

@@ -30,7 +30,6 @@ from tests.site import test_browser as tb
 from tests.site.static_host import serve_as_host
 from tests.site.test_checker import (
     CHECKING,
-    ask_command_line,
     browser,  # noqa: F401 (a fixture: one Chromium for the module)
     cli_verdict,
     lesson_paths,
@@ -347,7 +346,6 @@ def test_a_module_the_trace_did_not_see_is_fetched_when_needed_and_the_verdicts_
     for case in picked.values():
         by_page.setdefault((case.lang, case.exercise), []).append(case)
     exact = Case("embedding-distances", "parakeet-fourier", "sqrt(14)/2", why="an exact form: SymPy")
-    ask_command_line([*(case for _, group in sorted(by_page.items())[:4] for case in group), exact])
     with serve_as_host(site) as url:
         reader = tb.new_reader(browser, url)
         every: list[str] = []

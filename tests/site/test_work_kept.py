@@ -191,7 +191,7 @@ def no_storage_context(browser, folder: Path):
     (profile / "Default" / "Preferences").write_text(json.dumps(
         {"profile": {"default_content_setting_values": {"cookies": 2}}}), encoding="utf-8")
     return browser.browser_type.launch_persistent_context(
-        str(profile), executable_path=tb.CHROMIUM, args=tb.CHROMIUM_ARGS, headless=True,
+        str(profile), executable_path=tb.CHROMIUM, args=tb.chromium_args(), headless=True,
         viewport={"width": 1280, "height": 900}, accept_downloads=True)
 
 
