@@ -86,6 +86,10 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   to _92), the hour after which an unused input is forgotten, by a second (x_forget_old__mutmut_31, _32), and
 #   `ignore_errors` where another build removes the same folder at once (x_forget_old__mutmut_36 to _39).
 # - hooks.checker.trace.x_trace__mutmut_4 to _17: the names of the tracer's two files in its own temporary folder.
+# - hooks.chapters.cache.x_refresh__mutmut_60 (None for False as getattr's default: both false).
+# - hooks.translations.pagechecks.x_known_ids__mutmut_10, _11, _18, _19 (and bank_values' alike): the disk cache
+#   entry's kind and key are its file's name only (the test of a catalog's save pins the sources it follows).
+# - hooks.translations.composed.x__final__mutmut_10 ("XX178XX" for "178": the character is a digit there).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

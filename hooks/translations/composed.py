@@ -393,7 +393,7 @@ def particle_agreement(composed: Composed) -> list[str]:
                     right = consonant_form if sound[0] and not (form == "로" and sound[1]) else vowel_form
                     if form == "으로" and sound[1]:
                         right = "로"
-                    if form != right and not rest.startswith(right):
+                    if form != right:
                         found.append(f"'{composed.text[span.start:span.end]}{form}': after this value Korean "
                                      f"writes {right}; write a construction that reads right whatever the value")
                     break

@@ -304,7 +304,8 @@ def test_refresh_reloads_what_changed_forgets_what_went_and_clears_the_caches(tm
         spec.loader.exec_module(demo[name])
     monkeypatch.setitem(sys.modules, "grader.exercises.zz_no_file", types.ModuleType("grader.exercises.zz_no_file"))
     caches = {}
-    for name, catalog_free in (("hooks.zz_words", False), ("hooks.zz_values", True), ("zz_elsewhere", False)):
+    for name, catalog_free in (("hooks.zz_words", False), ("hooks.zz_values", True), ("grader.zz_words", False),
+                               ("zz_elsewhere", False)):
         module = types.ModuleType(name)
         module.cached = functools.lru_cache(lambda: object())
         if catalog_free:                                     # the others never say it
@@ -327,7 +328,7 @@ def test_refresh_reloads_what_changed_forgets_what_went_and_clears_the_caches(tm
         assert cache.refresh() is False
     catalog.write_text('msgstr "b"\n', encoding="utf-8")     # a catalog alone: the words are forgotten
     assert cache.refresh() is True
-    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 1, "zz_elsewhere": 1}
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 1, "grader.zz_words": 0, "zz_elsewhere": 1}
     sizes(fill=True)
     saved = exercises / "zz_saved.py"
     before = saved.stat()
@@ -336,7 +337,7 @@ def test_refresh_reloads_what_changed_forgets_what_went_and_clears_the_caches(tm
     catalog.write_text('msgstr "c"\n', encoding="utf-8")     # with a module: every cache of grader and hooks
     assert cache.refresh() is True
     assert demo["zz_saved"].STAMP is not stamps["zz_saved"] and demo["zz_kept"].STAMP is stamps["zz_kept"]
-    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 0, "zz_elsewhere": 1}
+    assert sizes() == {"hooks.zz_words": 0, "hooks.zz_values": 0, "grader.zz_words": 0, "zz_elsewhere": 1}
     mtime = catalog.stat().st_mtime_ns
     catalog.write_text('msgstr "longer"\n', encoding="utf-8")   # a new size, the same time
     os.utime(catalog, ns=(mtime, mtime))

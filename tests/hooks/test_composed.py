@@ -140,7 +140,8 @@ def test_korean_particles_agree_with_the_value_before_them(text, right):
 @pytest.mark.parametrize("text, sound", [
     ("1", (True, True)), ("2", (False, False)), ("6", (True, False)), ("7", (True, True)), ("8", (True, True)),
     ("9", (False, False)), ("0", (True, False)), ("3)", (True, False)), ("'벡터'", (False, False)), ("길", (True, True)),
-    ("각", (True, False)), ("가", (False, False)), ("힣", (True, False)), ("x", None), ("", None), ("٣", None)])
+    ("각", (True, False)), ("가", (False, False)), ("힣", (True, False)), ("x", None), ("", None), ("٣", None),
+    ("2X", None)])
 def test_the_last_sound_of_a_value_is_its_last_digits_korean_name_or_its_last_syllable(text, sound):
     """(ends in a consonant, that consonant is ㄹ): 일 칠 팔 end in ㄹ, 이 사 오 구 in a vowel; a syllable by its final;
     closing brackets and quotes are passed over; a letter Korean does not read, or another script's digit, says nothing."""
@@ -159,6 +160,19 @@ def test_korean_particles_agree_with_the_value_before_them_said_with_the_form_to
     else:
         assert found == [f"'{text}{particle.strip()}': after this value Korean writes {right}; write a construction that "
                          "reads right whatever the value"]
+
+
+def test_a_space_between_two_cjk_characters_is_named_by_the_characters_around_it():
+    assert composed.stray_spaces("値は 数値 です") == [
+        "a space between 'は' and '数': Japanese and Chinese set no space between their characters",
+        "a space between '値' and 'で': Japanese and Chinese set no space between their characters"]
+    assert composed.stray_spaces("値は 4 です") == composed.stray_spaces("a b") == []
+
+
+def test_a_value_the_grader_writes_per_language_is_shown_by_its_name():
+    """How a finding's value reads in a test's report (pytest shows it with repr)."""
+    assert repr(composed.Localized(str.upper, "attention-weights's q")) == "attention-weights's q"
+    assert repr(composed.Localized(str.upper)) == "a value"
 
 
 # --- what the grader fills, computed here in process (everything_said() reads it from the disk cache)

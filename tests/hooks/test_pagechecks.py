@@ -247,3 +247,25 @@ def test_exercise_data_is_looked_for_inside_the_exercise_s_block_only():
     assert [(f.line, f.kind, f.message) for f in found] == [
         (12, "bank-number", "0.5 is exercise data: the site renders it from the grader's bank, write 'the data below'"),
         (15, "bank-number", "0.25 is exercise data: the site renders it from the grader's bank, write 'the data below'")]
+
+
+@pytest.mark.parametrize("line, english", [
+    ("the vecteur and la norme of ces deux points donne une distance", True),           # 3 of 12 words
+    ("the vecteur and la norme of ces deux points donne une distance claire", False),   # 3 of 13
+    ("the vecteur and la norme donne une distance", False),                             # 2 of 8: too few alone
+    ("the and of", True)])
+def test_a_line_is_still_english_with_three_of_its_common_words_and_a_quarter_of_its_words(line, english):
+    assert pagechecks._looks_english(line) is english
+
+
+def test_a_catalogs_save_computes_neither_the_ids_nor_the_data_values_again(tmp_path, monkeypatch):
+    """They depend on the bank's code, not on its words: a translator's catalog save reads them from the cache."""
+    from grader import bank
+    from hooks.chapters import cache, render
+
+    monkeypatch.setattr(cache, "FOLDER", tmp_path)
+    ids, values = pagechecks.known_ids(), pagechecks.bank_values()
+    monkeypatch.setattr(cache, "fingerprint", lambda locale=None: "a catalog saved since")
+    monkeypatch.setattr(render, "exercise_ids", lambda: pytest.fail("the ids computed again"))
+    monkeypatch.setattr(bank, "EXERCISES", {})
+    assert (pagechecks.known_ids(), pagechecks.bank_values()) == (ids, values)
