@@ -6,6 +6,7 @@
     python bench/mutate.py --only mutmut    one pass (mutmut or deletions)
     python bench/mutate.py --module PATH    only that module of the list (repeatable): its unchecked mutants
     python bench/mutate.py --retry          test the survivors and the "no test" ones again (after tests were added)
+    python bench/mutate.py --sample 0.2     a fifth of each module's unchecked mutants, drawn at random (--seed)
     python bench/mutate.py --report         print the scores of what earlier runs checked, run nothing
     python bench/mutate.py --survivors      list the surviving mutants of both passes
 
@@ -32,7 +33,10 @@ when a test fails or it runs out of time; it survives when every test passes; "n
 test calls that function in process. The score is killed out of checked, per module and in all; the
 target is 90 % (the grader's bar, asked of hooks/ too). A stopped run keeps what it checked (a later
 run resumes), so the report says how many are unchecked. `mutmut results` lists mutmut's survivors and
-`mutmut show NAME` shows one. A benchmark: CI does not run it. It runs at the lowest priority (nice 19),
+`mutmut show NAME` shows one. mutmut runs the mutants it expects to be quickest first, so a run stopped early has checked the easy ones: where a
+whole pass takes hours (a module whose functions many slow tests reach), ``--sample`` checks a random share of each
+module's unchecked mutants, whole, and the report gives each score with its 95 % interval (Wilson's), which says
+how far a sample's score may lie from the module's. A benchmark: CI does not run it. It runs at the lowest priority (nice 19),
 each process of a mutant's run within 4 GiB of memory; `--minutes` cuts it into slices on a shared machine.
 """
 from __future__ import annotations
@@ -40,7 +44,9 @@ from __future__ import annotations
 import argparse
 import filecmp
 import json
+import math
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -121,11 +127,25 @@ def deletion_verdicts(module: str, record: dict) -> Counter:
     return counts
 
 
+def wilson(killed: int, checked: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of the share killed among all of a module's mutants, from ``checked`` of them drawn at
+    random (Wilson's score interval: right near 0 and 1, unlike the normal one)."""
+    share = killed / checked
+    middle = (share + z * z / (2 * checked)) / (1 + z * z / checked)
+    half = z * math.sqrt(share * (1 - share) / checked + z * z / (4 * checked * checked)) / (1 + z * z / checked)
+    return max(0.0, middle - half), min(1.0, middle + half)
+
+
 def score_line(name: str, counts: Counter) -> str:
     total = sum(counts.values())
     killed = counts["killed"] + counts["timeout"]
     checked = total - counts["unchecked"] - counts["skipped"]
     share = f"{killed / checked:6.1%}" if checked else "     -"
+    if checked and counts["unchecked"]:
+        low, high = wilson(killed, checked)
+        share += f" ({low:.0%}-{high:.0%})"
+    else:
+        share += " " * 10
     return (f"{name:<34} {share}  {killed:5d} / {checked:<5d} killed  {counts['survived']:4d} survived  "
             f"{counts['no test']:4d} no test  {counts['timeout']:4d} timeouts  {counts['unchecked']:4d} unchecked "
             f"of {total}")
@@ -149,9 +169,10 @@ def report() -> Counter:
 
 def sync_copy() -> None:
     """mutmut copies the project into mutants/ once and never updates a file it does not mutate: bring
-    those up to date (the module list's files it keeps itself)."""
+    those up to date (the module list's files it keeps itself), the tests among them (a test added since is
+    found there, and mutmut learns which functions it calls)."""
     mutated = set(modules())
-    for folder in config().get("source_paths", ["grader", "hooks"]):
+    for folder in [*config().get("source_paths", ["grader", "hooks"]), "tests"]:
         for path in (ROOT / folder).rglob("*.py"):
             relative = path.relative_to(ROOT).as_posix()
             copy = ROOT / "mutants" / relative
@@ -198,11 +219,24 @@ def mutmut_names(chosen: list[str], verdict: str) -> list[str]:
     return names
 
 
+def sample(chosen: list[str], share: float, seed: int) -> list[str]:
+    """``share`` of each module's unchecked mutants, drawn at random (the modules' mutants are made by a first
+    run: ``--module PATH --minutes 1``)."""
+    drawn = []
+    for module in chosen:
+        names = sorted(mutmut_names([module], "unchecked"))
+        drawn += random.Random(f"{seed}:{module}").sample(names, round(share * len(names)))
+    return drawn
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--minutes", type=float, help="stop each pass after this many minutes")
     parser.add_argument("--only", choices=("mutmut", "deletions"), help="run one pass")
     parser.add_argument("--retry", action="store_true", help="test the survivors (and those no test reached) again")
+    parser.add_argument("--sample", type=float, metavar="SHARE",
+                        help="a random share (0.2: a fifth) of each module's unchecked mutants, not all of them")
+    parser.add_argument("--seed", type=int, default=0, help="the sample's draw (the same seed, the same mutants)")
     parser.add_argument("--module", action="append", metavar="PATH",
                         help="only this module of the list (grader/judging/rules.py); may be repeated")
     parser.add_argument("--report", action="store_true", help="print the scores so far, run nothing")
@@ -225,6 +259,7 @@ def main(argv: list[str]) -> int:
                 return 2
             # a retry tests again the survivors and the mutants no test reached (a test added since may reach them)
             names = mutmut_names(chosen, "survived") + mutmut_names(chosen, "no test") if args.retry else \
+                sample(chosen, args.sample, args.seed) if args.sample else \
                 [] if not args.module else \
                 mutmut_names(chosen, "unchecked") or [f"{deletions.dotted(module)}.*" for module in chosen]
             if args.retry and not names:
