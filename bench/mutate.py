@@ -96,6 +96,8 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.translations.pagechecks.x_known_ids__mutmut_10, _11, _18, _19 (and bank_values' alike): the disk cache
 #   entry's kind and key are its file's name only (the test of a catalog's save pins the sources it follows).
 # - hooks.translations.composed.x__final__mutmut_10 ("XX178XX" for "178": the character is a digit there).
+# - hooks.translations.pagechecks.x_english_words__mutmut_10 and _12 (the word in capitals, the language as "EN"):
+#   wordfreq folds a word's case and reads a language tag whatever its case, so the frequency is the same.
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

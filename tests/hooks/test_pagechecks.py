@@ -269,3 +269,20 @@ def test_a_catalogs_save_computes_neither_the_ids_nor_the_data_values_again(tmp_
     monkeypatch.setattr(render, "exercise_ids", lambda: pytest.fail("the ids computed again"))
     monkeypatch.setattr(bank, "EXERCISES", {})
     assert (pagechecks.known_ids(), pagechecks.bank_values()) == (ids, values)
+
+
+@pytest.mark.parametrize("word, forms", [("réseaux", ("réseaux", "réseau")), ("translations", ("translations", "translation")),
+                                         ("pages", ("pages", "page")), ("pass", ("pass",)), ("deux", ("deux",)),
+                                         ("page", ("page",))])
+def test_a_plural_word_is_looked_up_in_its_singular_too_when_it_is_longer_than_four_letters(word, forms):
+    assert pagechecks._forms(word) == forms
+
+
+def test_an_english_word_is_one_at_least_as_common_as_the_threshold_in_english_and_rarer_than_its_own_in_the_locale(
+        monkeypatch):
+    frequencies = {("hint", "en"): pagechecks.COMMON_IN_ENGLISH, ("hint", "fr"): pagechecks.RARE_HERE - 0.01,
+                   ("rare", "en"): pagechecks.COMMON_IN_ENGLISH - 0.01, ("rare", "fr"): 0.0,
+                   ("page", "en"): 6.0, ("page", "fr"): pagechecks.RARE_HERE}
+    monkeypatch.setattr(pagechecks, "_frequency", lambda word, locale: frequencies.get((word, locale), 0.0))
+    assert pagechecks.english_words("Hint, rare, page.", "fr", set()) == ["Hint"]
+    assert pagechecks.english_words("Hint, rare, page.", "fr", {"hint"}) == []
