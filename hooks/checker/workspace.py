@@ -34,8 +34,10 @@ EXERCISE_LABELS = SCRIPT_LABELS + VERDICT_LABELS + ("total", "variant_data", "va
                                                     "scores", "drawing", "not_drawn", "elsewhere",
                                                     "elsewhere_link")
 PROGRESS_LABELS = SCRIPT_LABELS + ("state_new", "state_started", "state_done", "progress_summary", "progress_unchecked")
-# how the checker is (loader.js writes it), its download's bar and the room its longest words take, in one cell
-STATUS_HTML = '<div class="course-checker__state"><p class="course-checker__status" role="status" aria-live="polite"></p></div>'
+# how the checker is (loader.js writes it), its download's bar and the room its longest words take, in one cell; spans,
+# not a div: the search index's parser takes a nested element's end for the skipped checker's (hooks/site/search.py)
+STATUS_HTML = ('<span class="course-checker__state"><span class="course-checker__status" role="status" aria-live="polite">'
+               '</span></span>')
 INSTALL_COMMAND = "python3 -m pip install ."   # in a copy of the course's repository (the page it links to)
 INSTALL_PAGE = "grader.md"                     # the page that explains it, in every locale
 INSTALL_HREF = "course-install-page"           # its link, until the hook knows the page's address
