@@ -149,16 +149,26 @@ def browser():
         browser.close()
 
 
-def new_reader(browser, origin: str) -> Reader:
+# a reader who asked the browser to save data (Chrome's Lite mode, a metered connection): the in-page checker starts
+# at the first focused answer box, not when an exercise scrolls into view (hooks/checker/assets/loader.js)
+SAVES_DATA = "Object.defineProperty(navigator, 'connection', {value: {saveData: true}})"
+
+
+def new_reader(browser, origin: str, saves_data: bool = False) -> Reader:
     context = new_context(browser, viewport={"width": 1280, "height": 900})
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    if saves_data:
+        context.add_init_script(SAVES_DATA)
     return Reader(context)
 
 
 @pytest.fixture(scope="module")
 def reader(browser, base_url):
-    """One tab for the module's tests: each test starts by opening a page."""
-    reader = new_reader(browser, base_url)
+    """One tab for the module's tests (and test_print's): each test starts by opening a page. Its reader saves data:
+    these tests read the pages and never check an answer, and a reader who does not would start the grader on every
+    lesson page as its exercise scrolls into view (3-4 CPU-seconds each; tests/site/test_checker*.py and
+    test_work_kept.py are the checker's)."""
+    reader = new_reader(browser, base_url, saves_data=True)
     yield reader
     reader.context.close()
 

@@ -85,8 +85,7 @@ def test_loading_starts_when_an_exercise_scrolls_into_view_not_before(reader, ho
 
 def test_a_reader_who_saves_data_loads_at_the_first_focused_box_and_not_sympy_in_the_background(browser, host_url,
                                                                                                   built_site):
-    reader = tb.new_reader(browser, host_url)
-    reader.context.add_init_script("Object.defineProperty(navigator, 'connection', {value: {saveData: true}})")
+    reader = tb.new_reader(browser, host_url, saves_data=True)
     try:
         reader.open(host_url + lesson_paths(built_site, "en")["terrain-warmup"])
         page = reader.page
