@@ -175,7 +175,9 @@ def sync_copy() -> None:
     found there, and mutmut learns which functions it calls)."""
     mutated = set(modules())
     for folder in [*config().get("source_paths", ["grader", "hooks"]), "tests"]:
-        for path in (ROOT / folder).rglob("*.py"):
+        for path in (ROOT / folder).rglob("*"):   # the checker's assets too, which its tests read
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
             relative = path.relative_to(ROOT).as_posix()
             copy = ROOT / "mutants" / relative
             if relative not in mutated and copy.parent.exists() and not (copy.exists() and filecmp.cmp(path, copy, shallow=False)):
