@@ -98,6 +98,9 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.translations.composed.x__final__mutmut_10 ("XX178XX" for "178": the character is a digit there).
 # - hooks.translations.pagechecks.x_english_words__mutmut_10 and _12 (the word in capitals, the language as "EN"):
 #   wordfreq folds a word's case and reads a language tag whatever its case, so the frequency is the same.
+# - hooks.translations.pagechecks.x_restated__mutmut_30 ("XXXX" for "" as the id of an exercise block that names
+#   none: no exercise has either id, so neither has data to find).
+# - hooks.chapters.source.xǁ_Readerǁ_item__mutmut_8 (None for False: the flag is only read as true or false).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

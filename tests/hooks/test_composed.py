@@ -175,6 +175,22 @@ def test_a_value_the_grader_writes_per_language_is_shown_by_its_name():
     assert repr(composed.Localized(str.upper)) == "a value"
 
 
+def test_a_proven_interval_is_stored_as_a_number_and_an_exact_form_as_its_text():
+    """A value the disk cache keeps: an interval as the number it stands for, which each locale writes its own way
+    (1,414 in French); a SymPy form as the grader writes it, the same in every language, read back as one."""
+    import sympy
+
+    from grader.arithmetic import intervals
+    from grader.languages.numerals import format_value
+
+    assert composed._value(intervals.sqrt(2)) == float(intervals.sqrt(2))
+    assert format_value(composed._unvalue(composed._value(intervals.sqrt(2))), "fr").startswith("1,41")
+    stored = composed._value(sympy.sqrt(2) / 2)
+    assert stored == {"exact": format_value(sympy.sqrt(2) / 2, "en")}
+    back = composed._unvalue(stored)
+    assert isinstance(back, composed.Exact) and back == stored["exact"]
+
+
 # --- what the grader fills, computed here in process (everything_said() reads it from the disk cache)
 
 

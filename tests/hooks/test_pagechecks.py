@@ -3,6 +3,8 @@ and in which words (the real pages' defects are tests/hooks/test_translations.py
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from hooks.chapters.pages import source_hash
@@ -218,7 +220,6 @@ def test_the_allowed_words_are_the_glossary_s():
 
 
 def test_the_bank_s_ids_and_data_values_from_a_cold_cache_and_a_warm_one(tmp_path, monkeypatch):
-    from decimal import Decimal
 
     from grader import bank
     from hooks.chapters import cache
@@ -286,3 +287,23 @@ def test_an_english_word_is_one_at_least_as_common_as_the_threshold_in_english_a
     monkeypatch.setattr(pagechecks, "_frequency", lambda word, locale: frequencies.get((word, locale), 0.0))
     assert pagechecks.english_words("Hint, rare, page.", "fr", set()) == ["Hint"]
     assert pagechecks.english_words("Hint, rare, page.", "fr", {"hint"}) == []
+
+
+KNOWN = {"exercise": frozenset({"attention-weights"}), "figure": frozenset({"reachable-region"}),
+         "parts": {"attention-weights": ("scores", "scaled", "weights")}}
+
+
+@pytest.mark.parametrize("page, message", [
+    ("/// exercise | nowhere\nx\n///\n", "nowhere"),
+    ("/// exercise | attention-weights\nx\n\n/// hint\n    parts: weight\nh\n///\n\n///\n", "has no part 'weight'")])
+def test_a_translated_page_naming_an_exercise_or_a_part_the_bank_lacks_is_broken(page, message):
+    """What `make translations` finds (check(): broken() with the bank's ids and parts) is what the build refuses."""
+    found = pagechecks.broken(page, "fr/p.md", frozenset(), KNOWN)
+    assert [f.kind for f in found] == ["block"] and message in found[0].message, found
+    assert pagechecks.broken(page.replace("nowhere", "attention-weights").replace("weight\n", "weights\n"),
+                             "fr/p.md", frozenset(), KNOWN) == []
+
+
+def test_numbers_inside_an_exercise_the_bank_does_not_know_are_not_its_data():
+    page = "/// exercise | nowhere\nIl vaut 0,25 ici.\n///\n\n/// exercise\nEt 0,25.\n///\n"
+    assert pagechecks.restated(page, "fr/p.md", "fr", {"reachable-vertices": frozenset({Decimal("0.25")})}) == []
