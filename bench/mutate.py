@@ -101,6 +101,8 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.translations.pagechecks.x_restated__mutmut_30 ("XXXX" for "" as the id of an exercise block that names
 #   none: no exercise has either id, so neither has data to find).
 # - hooks.chapters.source.xǁ_Readerǁ_item__mutmut_8 (None for False: the flag is only read as true or false).
+# - hooks.translations.pagechecks.x_check_math__mutmut_3 (English's math read in the format of locale None, which
+#   `pages.FORMATS.get` gives English's: SOURCE's own).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -42,6 +42,13 @@ def test_a_page_translated_up_to_a_section_is_told_each_section_it_lacks():
         f"p.md:7: structure: section '## Third' (English line 9) {TODO}"]
 
 
+def test_a_partial_page_is_still_checked_in_the_sections_it_has():
+    english = "# Title\n\nThe first part has 2000 steps.\n\n## Second\n\nHere 35.\n"
+    assert found(english, "# Titre\n\nLa première partie.\n") == [
+        "p.md:1: numbers: English has 2000 in this section (line 3); it is missing here",
+        f"p.md:3: structure: section '## Second' (English line 5) {TODO}"]
+
+
 def test_a_page_that_stops_inside_a_section_is_told_the_rest_of_it_first():
     english = "# T\n\n## A\n\n/// exercise | a\n///\n\n/// exercise | b\n///\n\n## B\n\nText.\n"
     assert found(english, "# T\n\n## A\n\n/// exercise | a\n///\n") == [
@@ -302,6 +309,14 @@ def test_a_translated_page_naming_an_exercise_or_a_part_the_bank_lacks_is_broken
     assert [f.kind for f in found] == ["block"] and message in found[0].message, found
     assert pagechecks.broken(page.replace("nowhere", "attention-weights").replace("weight\n", "weights\n"),
                              "fr/p.md", frozenset(), KNOWN) == []
+
+
+def test_a_separator_the_math_writes_as_an_identifier_is_named_each_one(monkeypatch):
+    """A guard behind hooks/chapters/mathml.py (which writes them as operators): its finding names each one."""
+    monkeypatch.setattr("hooks.chapters.mathml.tex_to_mathml", lambda tex, display: "<mn>1</mn><mi>,</mi><mi>;</mi>")
+    assert [str(f) for f in pagechecks.broken("Soit $1, 2$.\n", "fr/p.md", frozenset())] == [
+        "fr/p.md:1: math: $1, 2$ renders ',', ';' as an identifier (<mi>), with no space after it: a separator is "
+        "an operator (<mo>), hooks/chapters/mathml.py"]
 
 
 def test_numbers_inside_an_exercise_the_bank_does_not_know_are_not_its_data():
