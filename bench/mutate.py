@@ -103,6 +103,15 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.chapters.source.xǁ_Readerǁ_item__mutmut_8 (None for False: the flag is only read as true or false).
 # - hooks.translations.pagechecks.x_check_math__mutmut_3 (English's math read in the format of locale None, which
 #   `pages.FORMATS.get` gives English's: SOURCE's own).
+# - hooks.chapters.cache.x_cached__mutmut_44 (the cache's file written with fsync: what survives a power cut only).
+# - hooks.translations.pagechecks.x_broken__mutmut_3 (no ids given read as an empty table of them: scan_blocks
+#   checks the kinds a table names, and an empty one names none, as None).
+# - hooks.translations.composed.x_compose__mutmut_75, _76 (an inner "text" span copied without its key or own
+#   text: a text span has neither) and x_problems__mutmut_6, _10 (the name after a "data." key's last dot: split
+#   with no limit, or taken at index 1 of the two pieces, it is the same name).
+# - hooks.translations.surfaces.x_check_numbers__mutmut_46 (a line number that `for _, v` drops) and
+#   x_check_titles__mutmut_22 (the page's path names only the problems pages.structure drops), and the "UTF-8" and
+#   None encodings of x_catalog_units__mutmut_12 and x_check_surfaces__mutmut_33 (see the codec above).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",

@@ -387,7 +387,7 @@ def allowed_words(glossary: Glossary) -> frozenset[str]:
 def latin_prose(text: str, allowed: set[str]) -> list[str]:
     """Latin-script words in the text that are prose: two letters or more, no digits, not allowed."""
     words = [w for w in pages.LATIN_WORD.findall(text) if len(w) > 1 and not re.search(r"[\d_]", w)]
-    return [w for w in words if w.lower() not in allowed and w.lower().strip(".") not in allowed]
+    return [w for w in words if w.lower() not in allowed]
 
 
 WORD = re.compile(r"[^\W\d_]{3,}(?:['’][^\W\d_]+)?")

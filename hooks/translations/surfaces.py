@@ -163,10 +163,12 @@ def check_numbers(unit: Unit, locale: str):
         return
     english = Counter(v for _, v in pages.numbers([(0, _figures(unit.english))], SOURCE))
     found = Counter(v for _, v in pages.numbers([(0, _figures(unit.text))], locale))
-    if found != english:
-        extra = sorted((found - english).elements()) or sorted((english - found).elements())
+    extra, missing = sorted((found - english).elements()), sorted((english - found).elements())
+    if extra:
         yield "numbers", (f"{extra[0]} differs from English ({', '.join(map(str, english.elements())) or 'none'}): "
                           "check the figure and its format")
+    elif missing:
+        yield "numbers", f"English's {missing[0]} is missing here: write it, in this locale's format"
 
 
 def _figures(text: str) -> str:

@@ -179,6 +179,8 @@ LINES = [
     ("/// exercise | a\n    open: true\n    parts: x\n\n    code\n", [(B, 0), (O, 0), (O, 0), (P, 0), (C, 1)], []),
     ("/// step | A\n///\n    x\n", [(B, 0), (B, 0), (P, 0)], []),
     ("  \tcode\n", [(C, 1)], []),
+    # a line that leaves an item (content at 10) for its parent's (content at 2), 4 columns in: a code block opens
+    ("- a\n     -    b\n\n      code\n", [(P, 0), (P, 0), (P, 0), (C, 1)], []),
 ]
 
 

@@ -119,13 +119,30 @@ def test_a_value_written_the_english_way_in_a_decimal_comma_locale_is_found():
     assert found("fr", said=said) == [(CATALOG.format("fr"), msgstr_line(ROOT, "fr", "read-as"), "numbers")]
 
 
+def test_compose_marks_each_value_and_a_message_no_table_has_is_its_key():
+    assert composed.compose("nope", {}, "fr", {}, {}) == composed.Composed("nope", ())
+    shown = composed.Localized(lambda lang: "v-" + lang)
+    assert composed.compose("k", {"x": shown, "y": Decimal("0.5")}, "fr", {"k": "a {x} b {y}"}, {}) == \
+        composed.Composed("a v-fr b 0,5", (composed.Span(2, 6, "value"), composed.Span(9, 12, "value")))
+
+
+def test_a_quote_that_cuts_a_number_is_named_with_the_answer():
+    said = dict((("text", "000_1"), ("value", Decimal(1))))
+    message = composed.compose("digit-underscore", said, "fr", composed.templates("fr"), composed.templates("en"))
+    assert composed.cut_quotes(message, "0,000_1", "fr") == [
+        "it quotes '000_1' of the answer '0,000_1', cutting a number of it: the reader (grader/reading) must quote "
+        "the whole number"]
+
+
 def test_a_run_on_is_an_embedded_colon_the_sentence_goes_on_after():
     def build(own, outer):
         start = outer.index("{x}")
         text = outer.replace("{x}", own)
         return composed.Composed(text, (composed.Span(start, start + len(own), "message", "form.number", own),))
 
-    assert len(composed.run_ons(build("수: 정확한 식", "형식: {x}이어야 합니다."))) == 1
+    assert composed.run_ons(build("수: 정확한 식", "형식: {x}이어야 합니다.")) == [
+        "it embeds form.number ('수: 정확한 식'), whose own colon leaves the sentence running on after it: end the "
+        "sentence with it (after a colon of this message's own), or embed a message without a colon"]
     assert composed.run_ons(build("수: 정확한 식", "요구되는 형식: {x}.")) == []      # it ends the sentence
     assert composed.run_ons(build("数値（例：4）", "求められているのは{x}ですが")) == []   # the colon is the bracket's
 

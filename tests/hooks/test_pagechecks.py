@@ -319,6 +319,14 @@ def test_a_separator_the_math_writes_as_an_identifier_is_named_each_one(monkeypa
         "an operator (<mo>), hooks/chapters/mathml.py"]
 
 
+def test_without_the_bank_s_ids_any_id_is_taken_and_each_formula_that_cannot_render_is_named():
+    assert pagechecks.broken("/// exercise | anything\nx\n///\n", "fr/p.md", frozenset()) == []
+    first, second = map(str, pagechecks.broken("Soit $\\frac{1}{$.\n\nEt $a \\nosuch b$.\n", "fr/p.md", frozenset()))
+    assert first.startswith("fr/p.md:1: math: cannot render the formula '\\frac{1}{' (") and \
+        first.endswith("): check its braces and commands")    # the converter's own name for the slip, between
+    assert second == "fr/p.md:3: math: cannot render the formula 'a \\nosuch b': unknown command \\nosuch"
+
+
 def test_numbers_inside_an_exercise_the_bank_does_not_know_are_not_its_data():
     page = "/// exercise | nowhere\nIl vaut 0,25 ici.\n///\n\n/// exercise\nEt 0,25.\n///\n"
     assert pagechecks.restated(page, "fr/p.md", "fr", {"reachable-vertices": frozenset({Decimal("0.25")})}) == []

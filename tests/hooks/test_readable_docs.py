@@ -55,6 +55,14 @@ def test_a_toml_slip_is_named_at_its_line_with_the_usual_fix(tmp_path, text, lin
     assert error.value.shown == str(labels)
 
 
+def test_a_toml_file_not_saved_as_utf_8_is_named_as_shown(tmp_path):
+    labels = tmp_path / "labels.toml"
+    labels.write_bytes('a = "é"\n'.encode("latin-1"))
+    with pytest.raises(readable.Unreadable) as error:
+        readable.read_toml(labels, "docs/fr/labels.toml")
+    assert error.value.shown == "docs/fr/labels.toml" and str(error.value).startswith("docs/fr/labels.toml:1: ")
+
+
 def test_good_toml_is_its_table(tmp_path):
     labels = tmp_path / "labels.toml"
     labels.write_text('[x]\na = "1"\n', encoding="utf-8")

@@ -209,8 +209,10 @@ TERM = "on every surface (or add the form used here to the term's `also` in the 
     ("in 2000 steps", "en 2\u202f000 pas", "fr",
      "numbers: a: 2\u202f000 groups a whole number of four digits: every locale writes it as the grader and the figures do, 2000"),
     ("in 2000 steps", "en 3000 pas", "fr", "numbers: a: 3000 differs from English (2000): check the figure and its format"),
-    ("in 2000 and 3000 steps", "en 2000 pas", "fr",
-     "numbers: a: 3000 differs from English (2000, 3000): check the figure and its format"),
+    ("in 2000 and 3000 steps", "en 2000 pas", "fr", "numbers: a: English's 3000 is missing here: write it, in this "
+     "locale's format"),
+    ("in 2000 and 3000 steps", "en 2000 pas et 4000", "fr",
+     "numbers: a: 4000 differs from English (2000, 3000): check the figure and its format"),
     ("in steps", "en 5 pas et 20", "fr", "numbers: a: 20 differs from English (none): check the figure and its format"),
     ("Reachable region", "Reachable region", "fr", "untranslated: a: still the English text"),
     ("Softmax", "Softmax", "ja", "untranslated: a: still the English text"),      # allowed as a word, not as a label
@@ -267,6 +269,13 @@ def small_tree(root: Path, locale: str = "fr") -> Path:
     return root
 
 
+def test_each_unit_s_findings_are_kept_with_the_next_unit_s_particle():
+    units = [surfaces.Unit("c.po", 3, "a", "The value 0.5 here.", "값 여기."),
+             surfaces.Unit("c.po", 7, "b", "point {point} twice", "점 {point}은 두 번")]
+    assert [(f.line, f.kind) for f in surfaces.check_units(units, "ko", translations.Glossary())] == [
+        (3, "numbers"), (7, "particle")]
+
+
 def test_the_units_of_the_labels_and_the_catalog(tmp_path):
     root = small_tree(tmp_path)
     labels = surfaces.label_units(root / "docs", "fr", root)
@@ -296,6 +305,24 @@ def test_the_surfaces_of_a_clean_small_tree_agree(tmp_path):
     assert surfaces.check_words(root / "docs", "fr", root, glossary, catalog_root=root) == []
     assert surfaces.check_words(root / "docs", "en", root, glossary, catalog_root=root) == []
     assert surfaces.check_surfaces(root / "docs", "en", root, glossary, catalog_root=root) == []
+
+
+def test_a_review_of_the_labels_made_against_an_older_english_is_found_with_the_surfaces(tmp_path):
+    from hooks.translations import review
+
+    root = small_tree(tmp_path)
+    review.append(root / "docs", "fr", "labels.toml", "0" * 12, "fr reviewer", [])
+    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
+    assert [(f.path, f.kind) for f in surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root)] == [
+        ("docs/fr/review.toml", "review-stale")]
+
+
+def test_an_apostrophe_in_math_is_a_prime_not_the_locale_s_typography(tmp_path):
+    root = small_tree(tmp_path)
+    page = root / "docs/fr/01-walk.md"
+    page.write_text(page.read_text("utf-8") + "\nSoit $f'g$ et $g''$, l’autre.\n", encoding="utf-8")
+    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
+    assert surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root) == []
 
 
 def test_the_surfaces_of_a_small_tree_disagree(tmp_path):
