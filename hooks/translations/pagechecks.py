@@ -120,6 +120,7 @@ def english_outline(english: str):
         "sentences": {phrase for _, phrase in pages.sentences(plain)},
         "headings": {title.strip().lower() for _, _, title in pages.headings(english)},
         "text": english.lower(),
+        "read": "\n".join(line for _, line in plain).lower(),     # what a reader reads: no code, no math
         "prose": pages.prose_lines(english),
         "source": english,
     }
@@ -326,7 +327,7 @@ def check_glossary(outline, translated, locale, glossary, skeleton, here):
         if english and not found and identifier not in outline["identifiers"]:
             yield (_first_line(outline["source"], identifier, here, translated), "glossary",
                    f"'{identifier}' is an identifier: it stays verbatim in every locale")
-    for term, renderings in unrendered_terms(outline["text"], translated, glossary.terms):
+    for term, renderings in unrendered_terms(outline["read"], translated, glossary.terms):   # code is not translated
         line = next((n for n, t in outline["prose"] if _mentions(t.lower(), term["en"])), 1)
         yield (here(line), "glossary", f"English uses '{term['en']}' in this section (line {line}); this locale "
                f"writes it '{renderings[0]}' (or add the form used here to the term's `also` in the glossary)")

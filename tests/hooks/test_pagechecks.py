@@ -217,6 +217,17 @@ def test_a_term_is_rendered_and_the_longest_term_is_read_first():
     assert pagechecks.unrendered_terms("l'angle", "L’ANGLE", ({"en": "angle", "use": "l'angle"},)) == []
 
 
+@pytest.mark.parametrize("english, translated", [
+    ("# Title\n\n```\ngradient = 1\n```\n", "# Titre\n\n```\ngradient = 1\n```\n"),
+    ("# Title\n\nUse `gradient` here.\n", "# Titre\n\nUtilisez `gradient` ici.\n")])
+def test_a_term_english_writes_only_as_code_is_not_asked_for(english, translated):
+    """Code stays as it is (an identifier in backticks, a code block): the glossary asks for the terms of the prose."""
+    assert found(english, translated, glossary=Glossary(terms=({"en": "gradient", "use": "pente"},))) == []
+    assert found(english.replace("Title", "Gradient"), translated, glossary=Glossary(terms=({"en": "gradient", "use": "pente"},))) == [
+        "p.md:1: glossary: English uses 'gradient' in this section (line 1); this locale writes it 'pente' (or add the "
+        "form used here to the term's `also` in the glossary)"]
+
+
 def test_the_allowed_words_are_the_glossary_s():
     assert GLOSSARY.allowed_words == {"softmax", "repo-docs"}
     assert Glossary(terms=({"en": "x", "use": "Softmax Layer"},)).allowed_words == {"softmax", "layer"}
