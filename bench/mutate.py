@@ -104,6 +104,10 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 # - hooks.translations.pagechecks.x_check_math__mutmut_3 (English's math read in the format of locale None, which
 #   `pages.FORMATS.get` gives English's: SOURCE's own).
 # - hooks.chapters.cache.x_cached__mutmut_44 (the cache's file written with fsync: what survives a power cut only).
+# - hooks.translations.pagechecks.x_check_glossary__mutmut_75 (the line where no line of English's prose names the
+#   term: a term is asked for only when its prose names it, on one of its lines) and
+#   hooks.translations.composed.x_answered_said__mutmut_44 (the corpus judged under the judge's time limit, which
+#   none of its answers reaches: the same findings).
 # - hooks.translations.pagechecks.x_broken__mutmut_3 (no ids given read as an empty table of them: scan_blocks
 #   checks the kinds a table names, and an empty one names none, as None).
 # - hooks.translations.composed.x_compose__mutmut_75, _76 (an inner "text" span copied without its key or own

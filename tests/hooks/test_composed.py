@@ -113,6 +113,14 @@ def test_a_value_that_brings_english_words_is_found():
     assert found("fr", said=said) == [(CATALOG.format("fr"), msgstr_line(ROOT, "fr", "read-as"), "untranslated")]
 
 
+def test_the_english_words_a_value_brings_are_named_each_one():
+    english = composed.Localized(lambda lang: "undecided outcome", "a value the code writes in English")
+    said = [composed.Said("read-as", (("expression", english),), "a test")]
+    [finding] = composed.check_composed("fr", glossary("fr"), None, said)
+    assert str(finding).endswith("undecided outcome'): English word(s) undecided, outcome once its values are "
+                                 "filled in"), finding
+
+
 def test_a_value_written_the_english_way_in_a_decimal_comma_locale_is_found():
     english_way = composed.Localized(lambda lang: "0.471", "a number formatted for English")
     said = [composed.Said("read-as", (("expression", english_way),), "a test")]
