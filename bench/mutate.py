@@ -108,6 +108,15 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   term: a term is asked for only when its prose names it, on one of its lines) and
 #   hooks.translations.composed.x_answered_said__mutmut_44 (the corpus judged under the judge's time limit, which
 #   none of its answers reaches: the same findings).
+# - None for False where a flag is only read as true or false (hooks.chapters.source.xǁ_Readerǁ__init____mutmut_5,
+#   xǁ_Readerǁread__mutmut_42); None for the path pages.structure only names dropped problems with
+#   (hooks.translations.pagechecks.x_check_page__mutmut_5); None for a locale, which pages.FORMATS.get reads as
+#   English's (hooks.translations.surfaces.x_check_numbers__mutmut_35); "\u202F" for "\u202f" in a pattern (the same
+#   character: pagechecks.x_canonical_math__mutmut_13); both sides of a comparison in capitals
+#   (pagechecks.x__plain__mutmut_5); a bound one line past the end of a range read with .get(n, "")
+#   (surfaces.x__between__mutmut_10); a "text" span's key or own text None, never read (composed.x_compose__mutmut_70,
+#   _71); and the codec named "UTF-8" (hooks.chapters.readable.x_read_text__mutmut_4,
+#   hooks.translations.composed.x__storable__mutmut_8, surfaces.x_check_titles__mutmut_27).
 # - hooks.translations.pagechecks.x_broken__mutmut_3 (no ids given read as an empty table of them: scan_blocks
 #   checks the kinds a table names, and an empty one names none, as None).
 # - hooks.translations.composed.x_compose__mutmut_75, _76 (an inner "text" span copied without its key or own

@@ -152,6 +152,7 @@ def test_a_run_on_is_an_embedded_colon_the_sentence_goes_on_after():
         "it embeds form.number ('수: 정확한 식'), whose own colon leaves the sentence running on after it: end the "
         "sentence with it (after a colon of this message's own), or embed a message without a colon"]
     assert composed.run_ons(build("수: 정확한 식", "요구되는 형식: {x}.")) == []      # it ends the sentence
+    assert len(composed.run_ons(build("수: 정확한 식", "형식: {x}이어야 합니다"))) == 1   # no sentence end after it
     assert composed.run_ons(build("数値（例：4）", "求められているのは{x}ですが")) == []   # the colon is the bracket's
 
 

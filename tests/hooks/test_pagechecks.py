@@ -338,6 +338,18 @@ def test_without_the_bank_s_ids_any_id_is_taken_and_each_formula_that_cannot_ren
     assert second == "fr/p.md:3: math: cannot render the formula 'a \\nosuch b': unknown command \\nosuch"
 
 
+def test_math_in_a_heading_and_a_link_to_no_page_are_named_with_the_fix():
+    assert [str(f) for f in pagechecks.broken("# T\n\n## Une $x$ ici\n\nVoir [là](nowhere.md).\n", "fr/p.md", frozenset())] == [
+        "fr/p.md:3: math: math in a heading: the table of contents would show it as raw TeX; write it in words",
+        "fr/p.md:5: link: no page 'nowhere.md' in English or here"]
+
+
+def test_four_digits_grouped_twice_on_a_line_are_one_finding():
+    assert found("# T\n\nIn 2000 and 3000 steps.\n", "# T\n\nEn 2\u202f000 et 3\u202f000 pas.\n") == [
+        "p.md:3: numbers: 2\u202f000 groups a whole number of four digits: every locale writes it as the grader and the "
+        "figures do, 2000"]
+
+
 def test_numbers_inside_an_exercise_the_bank_does_not_know_are_not_its_data():
     page = "/// exercise | nowhere\nIl vaut 0,25 ici.\n///\n\n/// exercise\nEt 0,25.\n///\n"
     assert pagechecks.restated(page, "fr/p.md", "fr", {"reachable-vertices": frozenset({Decimal("0.25")})}) == []

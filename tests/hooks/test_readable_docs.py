@@ -43,6 +43,7 @@ def test_without_a_name_the_path_is_shown(tmp_path):
     ('a = "1"\na = "2"\n', 2, "Cannot overwrite a value"),
     ('a = "1"\n\nb = "x', 3, "Unterminated string"),          # tomllib says "at end of document": the last line
     ('[x', 1, "Expected ']' at the end of a table declaration"),
+    ('a = "x\nb = "1"\n', 1, "Illegal character '\\n'"),      # its own line, not the last
 ])
 def test_a_toml_slip_is_named_at_its_line_with_the_usual_fix(tmp_path, text, line, reason):
     labels = tmp_path / "labels.toml"
