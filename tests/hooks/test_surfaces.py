@@ -325,6 +325,15 @@ def test_an_apostrophe_in_math_is_a_prime_not_the_locale_s_typography(tmp_path):
     assert surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root) == []
 
 
+def test_the_words_of_the_locale_s_own_catalog_are_checked(tmp_path):
+    root = small_tree(tmp_path)
+    catalog = root / CATALOG.format("fr")
+    catalog.write_text(catalog.read_text("utf-8").replace('msgstr "Juste."', 'msgstr "Juste, à 0.5 près."'), encoding="utf-8")
+    assert [str(f) for f in surfaces.check_words(root / "docs", "fr", root, translations.Glossary(), catalog_root=root)] == [
+        f"{CATALOG.format('fr')}:7: numbers: correct: 0.5 has a decimal point where this locale writes a decimal comma: "
+        "write 0,5"]
+
+
 def test_the_surfaces_of_a_small_tree_disagree(tmp_path):
     root = small_tree(tmp_path)
     page = root / "docs/fr/01-walk.md"
