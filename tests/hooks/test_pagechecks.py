@@ -222,8 +222,9 @@ def test_a_term_is_rendered_and_the_longest_term_is_read_first():
     ("# Title\n\nUse `gradient` here.\n", "# Titre\n\nUtilisez `gradient` ici.\n")])
 def test_a_term_english_writes_only_as_code_is_not_asked_for(english, translated):
     """Code stays as it is (an identifier in backticks, a code block): the glossary asks for the terms of the prose."""
-    assert found(english, translated, glossary=Glossary(terms=({"en": "gradient", "use": "pente"},))) == []
-    assert found(english.replace("Title", "Gradient"), translated, glossary=Glossary(terms=({"en": "gradient", "use": "pente"},))) == [
+    glossary = Glossary(terms=({"en": "gradient", "use": "pente"},))
+    assert found(english, translated, glossary=glossary) == []
+    assert found(english.replace("Title", "Gradient"), translated, glossary=glossary) == [
         "p.md:1: glossary: English uses 'gradient' in this section (line 1); this locale writes it 'pente' (or add the "
         "form used here to the term's `also` in the glossary)"]
 

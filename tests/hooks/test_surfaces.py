@@ -246,6 +246,10 @@ def test_a_datum_s_name_after_its_description_is_not_a_word():
     assert unit_findings("figures.fraction", "fraction of the peak (fraction)", "ピークの割合 (fraction)", "ja") != []
 
 
+# the one term the small tree's pages use
+SMALL_TERMS = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
+
+
 def small_tree(root: Path, locale: str = "fr") -> Path:
     """docs/en and docs/<locale> with labels and one page, and grader/locale/{en,<locale>} catalogs."""
     for name, labels, page, title in (
@@ -300,11 +304,10 @@ def test_the_units_of_the_labels_and_the_catalog(tmp_path):
 
 def test_the_surfaces_of_a_clean_small_tree_agree(tmp_path):
     root = small_tree(tmp_path)
-    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
-    assert surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root) == []
-    assert surfaces.check_words(root / "docs", "fr", root, glossary, catalog_root=root) == []
-    assert surfaces.check_words(root / "docs", "en", root, glossary, catalog_root=root) == []
-    assert surfaces.check_surfaces(root / "docs", "en", root, glossary, catalog_root=root) == []
+    assert surfaces.check_surfaces(root / "docs", "fr", root, SMALL_TERMS, catalog_root=root) == []
+    assert surfaces.check_words(root / "docs", "fr", root, SMALL_TERMS, catalog_root=root) == []
+    assert surfaces.check_words(root / "docs", "en", root, SMALL_TERMS, catalog_root=root) == []
+    assert surfaces.check_surfaces(root / "docs", "en", root, SMALL_TERMS, catalog_root=root) == []
 
 
 def test_a_review_of_the_labels_made_against_an_older_english_is_found_with_the_surfaces(tmp_path):
@@ -312,8 +315,7 @@ def test_a_review_of_the_labels_made_against_an_older_english_is_found_with_the_
 
     root = small_tree(tmp_path)
     review.append(root / "docs", "fr", "labels.toml", "0" * 12, "fr reviewer", [])
-    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
-    assert [(f.path, f.kind) for f in surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root)] == [
+    assert [(f.path, f.kind) for f in surfaces.check_surfaces(root / "docs", "fr", root, SMALL_TERMS, catalog_root=root)] == [
         ("docs/fr/review.toml", "review-stale")]
 
 
@@ -321,8 +323,7 @@ def test_an_apostrophe_in_math_is_a_prime_not_the_locale_s_typography(tmp_path):
     root = small_tree(tmp_path)
     page = root / "docs/fr/01-walk.md"
     page.write_text(page.read_text("utf-8") + "\nSoit $f'g$ et $g''$, l’autre.\n", encoding="utf-8")
-    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
-    assert surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root) == []
+    assert surfaces.check_surfaces(root / "docs", "fr", root, SMALL_TERMS, catalog_root=root) == []
 
 
 def test_the_words_of_the_locale_s_own_catalog_are_checked(tmp_path):
@@ -341,8 +342,7 @@ def test_the_surfaces_of_a_small_tree_disagree(tmp_path):
                     .replace("ici", "d'ici"), encoding="utf-8")
     (root / "docs/fr/02-staff.md").write_text("---\ntranslate: false\n---\n# Staff\n\nl'a l'b\n", encoding="utf-8")
     (root / "docs/fr/03-orphan.md").write_text("# Orphelin\n\nThe learning rate, l’a.\n", encoding="utf-8")
-    glossary = translations.Glossary(terms=({"en": "learning rate", "use": "taux d’apprentissage"},))
-    found = surfaces.check_surfaces(root / "docs", "fr", root, glossary, catalog_root=root)
+    found = surfaces.check_surfaces(root / "docs", "fr", root, SMALL_TERMS, catalog_root=root)
     assert [str(f) for f in found] == [
         f"{CATALOG.format('fr')}:15: title: exercise.walk.title: the catalog titles the exercise 'Parcourir la région', "
         "its page 'Arpenter la région' (docs/fr/01-walk.md:3): write one title in both",
