@@ -69,8 +69,9 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   change to what a module computes when it is imported is never seen (hooks.site.settings.x_setting__mutmut_1
 #   to _8: `setting()` builds the Settings dataclass's fields at import; tests/hooks/test_settings_words.py
 #   pins the defaults and the meanings they give, which the real code keeps).
-# - hooks.chapters.pages.x_structure__mutmut_3: `scan_blocks(text, None)`; the path only names the problems,
-#   which `structure` drops.
+# - a path passed only to name problems that are then dropped: `scan_blocks(text, None)` in
+#   hooks.chapters.pages.x_structure__mutmut_3, and pages.structure's path in
+#   hooks.translations.pagechecks.x_check_page__mutmut_5 and hooks.translations.surfaces.x_check_titles__mutmut_22.
 # - hooks.chapters.pages.x_math_segments__mutmut_20: `masked.count("\n", None, offset)`; None is 0 there.
 # - hooks.chapters.sanitize: x_sanitized__mutmut_11 and _19 (url_schemes None or left to nh3's default) and
 #   x__filter__mutmut_4 and _5 (href not filtered by _url_refusal): two guards of the same rule (a link leads to
@@ -79,52 +80,47 @@ CHILDREN = 2    # mutmut's mutants at once (its default is one per core): the ma
 #   attributes' names in capitals on both sides of the comparison).
 # - a file read or written as "UTF-8" or with the locale's encoding (encoding=None or left out) instead of "utf-8"
 #   (hooks.site.publish.x_course_settings__mutmut_3/_8, x_check_site__mutmut_32/_34/_37, x_main__mutmut_81/_83/_88;
-#   hooks.translations.review's read_text("UTF-8") and read_text(None)): the same codec; Python reads a C or POSIX
-#   locale as UTF-8 (PEP 538), so no machine the tests run on tells them apart.
+#   hooks.translations.review's read_text("UTF-8") and read_text(None); hooks.chapters.readable.x_read_text__mutmut_4;
+#   hooks.translations.composed.x__storable__mutmut_8; hooks.translations.surfaces.x_catalog_units__mutmut_12,
+#   x_check_surfaces__mutmut_33, x_check_titles__mutmut_27): the same codec; Python reads a C or POSIX locale as
+#   UTF-8 (PEP 538), so no machine the tests run on tells them apart.
+# - None for False where a flag is only read as true or false: hooks.site.search.x_wrap_reader__mutmut_17 and
+#   hooks.chapters.cache.x_refresh__mutmut_60 (getattr's default), hooks.chapters.source.xǁ_Readerǁ_item__mutmut_8,
+#   xǁ_Readerǁ__init____mutmut_5, xǁ_Readerǁread__mutmut_42.
+# - None for a locale, which pages.FORMATS.get reads as English's (SOURCE's own):
+#   hooks.translations.pagechecks.x_check_math__mutmut_3, hooks.translations.surfaces.x_check_numbers__mutmut_35.
 # - hooks.theme.address.x_locale_choice__mutmut_4/_7: the homes sorted in reverse order of their text, not of their
 #   length: a home that another begins with sorts after it either way, and two homes neither begins with never
 #   match the same address, so the first that matches is the same.
 # - hooks.site.search.x_searchable__mutmut_19/_21 (what `inner` is when the element is never closed: that branch
-#   does not read it) and x_wrap_reader__mutmut_17 (None for False as getattr's default: both false).
+#   does not read it).
 # - hooks.checker.pack: what a machine does not show in a test's time: a child's time limit (x_compile_zip__mutmut_5,
 #   _9, _16), the tracing thread's name (x_make_trace_later__mutmut_29 to _35), a temporary file's or folder's name or
 #   place and the compression of a zip made only to be read once (x_make_trace__mutmut_7 to _24, x_split_zips__mutmut_87
 #   to _92), the hour after which an unused input is forgotten, by a second (x_forget_old__mutmut_31, _32), and
 #   `ignore_errors` where another build removes the same folder at once (x_forget_old__mutmut_36 to _39).
 # - hooks.checker.trace.x_trace__mutmut_4 to _17: the names of the tracer's two files in its own temporary folder.
-# - hooks.chapters.cache.x_refresh__mutmut_60 (None for False as getattr's default: both false).
-# - hooks.translations.pagechecks.x_known_ids__mutmut_10, _11, _18, _19 (and bank_values' alike): the disk cache
-#   entry's kind and key are its file's name only (the test of a catalog's save pins the sources it follows).
+# - the disk cache: an entry's kind and key are its file's name only (hooks.translations.pagechecks.x_known_ids__mutmut_10,
+#   _11, _18, _19, x_bank_values__mutmut_35: the test of a catalog's save pins the sources it follows), and its file
+#   written with fsync is what survives a power cut only (hooks.chapters.cache.x_cached__mutmut_44).
 # - hooks.translations.composed.x__final__mutmut_10 ("XX178XX" for "178": the character is a digit there).
 # - hooks.translations.pagechecks.x_english_words__mutmut_10 and _12 (the word in capitals, the language as "EN"):
 #   wordfreq folds a word's case and reads a language tag whatever its case, so the frequency is the same.
 # - hooks.translations.pagechecks.x_restated__mutmut_30 ("XXXX" for "" as the id of an exercise block that names
 #   none: no exercise has either id, so neither has data to find).
-# - hooks.chapters.source.xǁ_Readerǁ_item__mutmut_8 (None for False: the flag is only read as true or false).
-# - hooks.translations.pagechecks.x_check_math__mutmut_3 (English's math read in the format of locale None, which
-#   `pages.FORMATS.get` gives English's: SOURCE's own).
-# - hooks.chapters.cache.x_cached__mutmut_44 (the cache's file written with fsync: what survives a power cut only).
 # - hooks.translations.pagechecks.x_check_glossary__mutmut_75 (the line where no line of English's prose names the
-#   term: a term is asked for only when its prose names it, on one of its lines) and
-#   hooks.translations.composed.x_answered_said__mutmut_44 (the corpus judged under the judge's time limit, which
-#   none of its answers reaches: the same findings).
-# - None for False where a flag is only read as true or false (hooks.chapters.source.xǁ_Readerǁ__init____mutmut_5,
-#   xǁ_Readerǁread__mutmut_42); None for the path pages.structure only names dropped problems with
-#   (hooks.translations.pagechecks.x_check_page__mutmut_5); None for a locale, which pages.FORMATS.get reads as
-#   English's (hooks.translations.surfaces.x_check_numbers__mutmut_35); "\u202F" for "\u202f" in a pattern (the same
-#   character: pagechecks.x_canonical_math__mutmut_13); both sides of a comparison in capitals
-#   (pagechecks.x__plain__mutmut_5); a bound one line past the end of a range read with .get(n, "")
-#   (surfaces.x__between__mutmut_10); a "text" span's key or own text None, never read (composed.x_compose__mutmut_70,
-#   _71); and the codec named "UTF-8" (hooks.chapters.readable.x_read_text__mutmut_4,
-#   hooks.translations.composed.x__storable__mutmut_8, surfaces.x_check_titles__mutmut_27).
+#   term: a term is asked for only when its prose names it, on one of its lines).
 # - hooks.translations.pagechecks.x_broken__mutmut_3 (no ids given read as an empty table of them: scan_blocks
 #   checks the kinds a table names, and an empty one names none, as None).
-# - hooks.translations.composed.x_compose__mutmut_75, _76 (an inner "text" span copied without its key or own
-#   text: a text span has neither) and x_problems__mutmut_6, _10 (the name after a "data." key's last dot: split
-#   with no limit, or taken at index 1 of the two pieces, it is the same name).
-# - hooks.translations.surfaces.x_check_numbers__mutmut_46 (a line number that `for _, v` drops) and
-#   x_check_titles__mutmut_22 (the page's path names only the problems pages.structure drops), and the "UTF-8" and
-#   None encodings of x_catalog_units__mutmut_12 and x_check_surfaces__mutmut_33 (see the codec above).
+# - small things no reader sees: "\u202F" for "\u202f" in a pattern (the same character:
+#   pagechecks.x_canonical_math__mutmut_13); both sides of a comparison in capitals (pagechecks.x__plain__mutmut_5);
+#   a bound one line past the end of a range read with .get(n, "") (surfaces.x__between__mutmut_10); a line number
+#   that `for _, v` drops (surfaces.x_check_numbers__mutmut_46).
+# - hooks.translations.composed: an inner "text" span copied with its key or own text None or left out
+#   (x_compose__mutmut_70, _71, _75, _76: a text span has neither, and neither is read); the name after a "data."
+#   key's last dot split with no limit or taken at index 1 of the two pieces (x_problems__mutmut_6, _10: the same
+#   name); the corpus judged under the judge's time limit, which none of its answers reaches
+#   (x_answered_said__mutmut_44: the same findings).
 
 # mutmut's exit codes for a mutant (mutmut/stats.py); anything else is a crash of its test run
 VERDICT = {1: "killed", 3: "killed", 0: "survived", 5: "no test", 33: "no test", 34: "skipped",
