@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -82,18 +83,23 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 # in wherever a core is free at the end. A file longer than a fair share of one core is handed out in parts
 # (SPLIT; pytest_xdist_make_scheduler), each part on whichever worker is free, with its own module fixtures
 # there (a browser, a served folder; the sites come from shared_builds, built once).
+# The grader's files come before them: they need no site, and both cores run them while the real site builds in
+# the background (pytest_collection_finish), so that no worker waits the first build out.
+FIRST = "grader/"
 LONGEST_FIRST = ("site/test_accessibility.py", "site/test_browser.py", "site/test_checker.py", "site/test_work_kept.py",
                  "site/test_exercises.py", "site/test_publish.py", "site/test_translation_status.py")
 SPLIT = {"site/test_accessibility.py": 4, "site/test_browser.py": 2}
 
 
 def run_order(path: Path, slow_files: set[Path]) -> tuple[int, int]:
-    """Where a test file comes in the run: its place in LONGEST_FIRST; else after them if it holds a slow
-    test; else last. The same for every test of a file, so that a file's tests stay together, in their order."""
+    """Where a test file comes in the run: the grader's first; then its place in LONGEST_FIRST; else after them
+    if it holds a slow test; else last. The same for every test of a file, so that a file's tests stay together, in their order."""
     name = path.relative_to(ROOT / "tests").as_posix()
+    if name.startswith(FIRST):
+        return (0, 0)
     if name in LONGEST_FIRST:
-        return (0, LONGEST_FIRST.index(name))
-    return (1, 0) if path in slow_files else (2, 0)
+        return (1, LONGEST_FIRST.index(name))
+    return (2, 0) if path in slow_files else (3, 0)
 
 
 def run_groups(name: str, count: int) -> list[str]:
@@ -214,6 +220,24 @@ class SharedBuilds:
 @pytest.fixture(scope="session")
 def shared_builds(tmp_path_factory, worker_id) -> SharedBuilds:
     return SharedBuilds(run_root(tmp_path_factory, worker_id))
+
+
+def pytest_collection_finish(session):
+    """When a collected test needs the real site, its build starts now, in a thread (its lock taken by whichever
+    worker comes first), while the first tests run; a test that needs it waits for it there (built_site)."""
+    config = session.config
+    if config.option.collectonly or not any("built_site" in getattr(item, "fixturenames", ()) for item in session.items):
+        return
+    worker = config.workerinput["workerid"] if hasattr(config, "workerinput") else "master"
+    builds = SharedBuilds(run_root(config._tmp_path_factory, worker))
+
+    def build_ahead():
+        try:
+            builds.get("site", build_real_site)
+        except Exception:   # noqa: BLE001 - the first test that needs the site builds it again, and fails with why
+            pass
+
+    threading.Thread(target=build_ahead, daemon=True).start()
 
 
 def build_real_site(folder: Path) -> Path:

@@ -36,6 +36,8 @@ QUIET_FOR = 0.05
 
 
 SITEMAP_ADDRESS = re.compile(rb"<loc>https?://[^/<]+/")
+# what the tests serve beside every site they serve, by URL path (tests/site/started.py: a started grader)
+SERVED_BESIDE: dict[str, Path] = {}
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -45,6 +47,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def translate_path(self, path: str) -> str:
+        beside = SERVED_BESIDE.get(urlsplit(path).path)
+        return str(beside) if beside else super().translate_path(path)
 
     def read(self, path: str) -> bytes:
         """The bytes served for the file at ``path``."""

@@ -33,6 +33,7 @@ from hooks.checker import publish as checker
 from hooks.checker.corpus import Case, corpus, decimal
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms, wait_seconds
 from tests.grader.inprocess import grader
+from tests.site import started
 from tests.site import test_browser as tb
 from tests.site.browsing import tab_to
 
@@ -130,8 +131,23 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(scope="module")
+def first_start(shared_builds, browser, base_url, built_site):
+    """The grader as a first visit starts it on this site, kept once per run (tests/site/started.py)."""
+    return started.kept_first_start(shared_builds, browser, base_url, built_site)
+
+
 @pytest.fixture()
-def reader(browser, base_url):
+def reader(browser, base_url, first_start):
+    """A new tab whose grader starts from the first start's snapshot, as on a reader's second page."""
+    reader = started.started_tab(browser, base_url, first_start)
+    yield reader
+    reader.context.close()
+
+
+@pytest.fixture()
+def fresh_reader(browser, base_url):
+    """A new tab with nothing kept: its grader starts the first time's way (the tests of that start)."""
     reader = tb.new_reader(browser, base_url)
     yield reader
     reader.context.close()
@@ -232,12 +248,13 @@ def follow(page, base_url: str, path: str, exercise: str) -> None:
 
 @needs_browser
 @needs_runtime
-def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(reader, base_url, built_site):
+def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(fresh_reader, base_url, built_site):
     """The page swaps in place: the worker and the grader started in it live on, so no worker starts again and
     none of the checker's files is asked for again; the checker is ready on arrival, before a box is touched; the
     verdicts are the command line's. SymPy's modules were imported in the background after the first verdict
     (data-sympy "warmed"), so the first exact form on the next page loads nothing. A link to another language
     loads that page anew (its words, its search), where the checker starts again from the browser's cache."""
+    reader = fresh_reader
     first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first page")
     page = open_lesson(reader, base_url, built_site, "en", first.exercise)
     assert page_verdict(page, first) == cli_verdict(first)
@@ -309,11 +326,12 @@ def refuse_kept_files(reader) -> list[str]:
 
 @needs_browser
 @needs_runtime
-def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(reader, base_url, built_site):
+def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(fresh_reader, base_url, built_site):
     """The first start, warmed up, is kept in the Cache Storage as a memory snapshot under this build's worker name;
     a lesson opened anew (a fresh page load, another locale) starts from it: data-start "snapshot", SymPy in it
     already, nothing of the runtime, the zips or the snapshot asked of the server, and the verdicts (plain numbers,
     exact forms, named mistakes, a variant) the command line's, word for word."""
+    reader = fresh_reader
     first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first start")
     page = open_lesson(reader, base_url, built_site, "en", first.exercise)
     assert page_verdict(page, first) == cli_verdict(first)
@@ -353,10 +371,11 @@ def test_a_lesson_opened_anew_starts_from_the_snapshot_of_the_started_grader(rea
 
 @needs_browser
 @needs_runtime
-def test_a_snapshot_that_does_not_load_is_dropped_and_the_grader_starts_as_the_first_time(reader, base_url, built_site):
+def test_a_snapshot_that_does_not_load_is_dropped_and_the_grader_starts_as_the_first_time(fresh_reader, base_url, built_site):
     """A snapshot that does not load (here: its magic number changed, as Pyodide tells another build's) is
     deleted, the grader started anew from the cached files, its verdict the command line's; a new snapshot is
     made once it is warmed up."""
+    reader = fresh_reader
     first = Case("terrain-warmup", "lr-at-step", "0.0000075", why="first start")
     page = open_lesson(reader, base_url, built_site, "en", first.exercise)
     assert page_verdict(page, first) == cli_verdict(first)

@@ -18,6 +18,7 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
     SETTLED,
     base_url,
     browser,
+    first_start,
     lesson_paths,
     needs_browser,
     needs_runtime,

@@ -17,6 +17,7 @@ from grader import bank, web
 from hooks.chapters import render
 from hooks.chapters.labels import figure_labels, load_labels
 from tests.conftest import wait_ms
+from tests.site import started
 from tests.site import test_browser as tb
 from tests.site.test_checker import (  # noqa: F401 - fixtures
     CHECKING,
@@ -24,6 +25,7 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
     base_url,
     browser,
     build_without_solutions,
+    first_start,
     lesson_paths,
     needs_browser,
     needs_runtime,
@@ -43,9 +45,12 @@ def site_without_solutions(shared_builds):
         yield url
 
 
-def new_tab(browser, width: int):
-    context = tb.new_context(browser, viewport={"width": width, "height": 900})
-    return tb.Reader(context)
+def new_tab(browser, width: int, base_url: str | None = None, first_start=None):
+    """A new tab ``width`` px wide; with the site's kept ``first_start``, its grader starts from it."""
+    reader = tb.Reader(tb.new_context(browser, viewport={"width": width, "height": 900}))
+    if first_start is not None:
+        started.give_started_grader(reader.page, base_url, first_start)
+    return reader
 
 
 # --- every verdict wraps in its box
@@ -71,9 +76,9 @@ LONG = [   # (exercise, part, answer): a refusal with a caret, a long feedback, 
 
 @needs_runtime
 @pytest.mark.parametrize("locale", tb.LOCALES)
-def test_every_verdict_wraps_in_its_box_at_375_and_1280_px(browser, base_url, built_site, locale):
+def test_every_verdict_wraps_in_its_box_at_375_and_1280_px(browser, base_url, built_site, first_start, locale):
     for width in WIDTHS:
-        reader = new_tab(browser, width)
+        reader = new_tab(browser, width, base_url, first_start)
         try:
             reader.open(base_url + lesson_paths(built_site, locale)["attention-weights"])
             page = reader.page
@@ -98,8 +103,9 @@ def test_every_verdict_wraps_in_its_box_at_375_and_1280_px(browser, base_url, bu
 @needs_runtime
 @pytest.mark.parametrize("locale, exercise, seed", [("en", "reachable-vertices", "s0042"),
                                                     ("fr", "attention-weights", "alice")])
-def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_url, built_site, locale, exercise, seed):
-    reader = new_tab(browser, 1280)
+def test_a_variants_data_and_figure_take_the_place_of_the_lessons(browser, base_url, built_site, first_start, locale,
+                                                                  exercise, seed):
+    reader = new_tab(browser, 1280, base_url, first_start)
     try:
         reader.open(base_url + lesson_paths(built_site, locale)[exercise])
         page = reader.page

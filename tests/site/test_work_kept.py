@@ -20,6 +20,7 @@ import tomllib
 
 from grader import bank, web
 from tests.conftest import wait_ms, wait_seconds
+from tests.site import started
 from tests.site import test_browser as tb
 from tests.site.browsing import tab_to
 from tests.site.test_checker import (  # noqa: F401 - fixtures
@@ -28,6 +29,7 @@ from tests.site.test_checker import (  # noqa: F401 - fixtures
     SETTLED,
     base_url,
     browser,
+    first_start,
     lesson_paths,
     needs_browser,
     needs_runtime,
@@ -48,9 +50,10 @@ ANSWERS = {
 
 
 @pytest.fixture()
-def reader(browser, base_url):
-    """A new tab in a new context: storage starts empty."""
-    reader = tb.new_reader(browser, base_url)
+def reader(browser, base_url, first_start):
+    """A new tab in a new context: storage starts empty but for the grader's snapshot (as a reader's second page
+    has it: the grader starts from it, tests/site/started.py)."""
+    reader = started.started_tab(browser, base_url, first_start)
     yield reader
     reader.context.close()
 
