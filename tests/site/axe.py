@@ -14,6 +14,9 @@ from collections import Counter
 from pathlib import Path
 
 from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import TimeoutError
+
+from tests.conftest import wait_ms
 
 OWN = ".md-content"
 SERIOUS = frozenset({"serious", "critical"})
@@ -66,27 +69,41 @@ TRANSITIONS_ENDED = """() => Promise.all(document.getAnimations()
   .filter(a => a.effect && a.effect.getComputedTiming().endTime < Infinity).map(a => a.finished.catch(() => {})))"""
 
 
+# each state of a page, in order: the theme (the reader's system preference), the width, and how it is reached:
+# loaded afresh, the window resized (as a reader turns a phone), or the theme's toggle in the header pressed (to the
+# other theme) and the window resized
+EVERY = (("light", 1280, "load"), ("light", 375, "resize"), ("dark", 375, "load"), ("dark", 1280, "resize"))
+TWO = (("light", 1280, "load"), ("dark", 375, "toggle"))
+TOGGLE = '[data-md-component="palette"] label:visible'
+SHOWN = "(scheme) => document.body.getAttribute('data-md-color-scheme') === scheme"
+
+
 def every_state(page, url: str, open_page, every: bool = True):
     """Yields (theme, width, violations) for the page in the light and the dark theme, at each width, with every
     hint and solution open. `open_page(url)` loads it in `page` (`following_the_system_theme`); the theme is the
-    reader's system preference. One load per theme, then the window is resized, as a reader turns a phone: the
-    light theme's load is at 1280 px and the dark theme's at 375 px, so each width is met both freshly loaded and
-    after a resize. Not `every`: the two loads only (light at 1280 px, dark at 375 px), each theme and each width
-    once, not each pair of them."""
-    for theme, widths in zip(THEMES, (WIDTHS, WIDTHS[::-1])):
-        page.emulate_media(color_scheme=theme)
-        for width in widths if every else widths[:1]:
-            page.set_viewport_size({"width": width, "height": 900})
-            if width == widths[0]:
-                open_page(url)
-                shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
-                assert shown == SCHEME[theme], f"{url} is shown in the {shown!r} palette, not the {theme} theme's"
-                page.evaluate(OPEN_EVERYTHING)
-            else:
-                page.evaluate(NEXT_FRAMES)
-                page.evaluate(TRANSITIONS_ENDED)
+    reader's system preference. `every`: one load per theme, then the window is resized: the light theme's load is
+    at 1280 px and the dark theme's at 375 px, so each width is met both freshly loaded and after a resize. Not
+    `every`: each theme and each width once, in one load: light at 1280 px, then the header's toggle pressed to the
+    dark theme and the window resized to 375 px."""
+    for theme, width, how in EVERY if every else TWO:
+        if how == "toggle":
+            page.click(TOGGLE)
+        else:
+            page.emulate_media(color_scheme=theme)
+        page.set_viewport_size({"width": width, "height": 900})
+        if how == "load":
+            open_page(url)
+            page.evaluate(OPEN_EVERYTHING)
+        try:
+            page.wait_for_function(SHOWN, arg=SCHEME[theme], timeout=wait_ms(5))
+        except TimeoutError:
+            shown = page.evaluate("() => document.body.getAttribute('data-md-color-scheme')")
+            raise AssertionError(f"{url} is shown in the {shown!r} palette, not the {theme} theme's ({how})") from None
+        if how != "load":
             page.evaluate(NEXT_FRAMES)
-            yield theme, width, audit(page)
+            page.evaluate(TRANSITIONS_ENDED)
+        page.evaluate(NEXT_FRAMES)
+        yield theme, width, audit(page)
 
 
 def main(site: Path, details: bool = False) -> None:
