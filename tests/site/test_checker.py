@@ -163,7 +163,10 @@ def open_lesson(reader, base_url: str, site: Path, locale: str, exercise: str):
 
 @needs_browser
 @needs_runtime
-def test_every_verdict_on_the_page_is_the_command_lines(reader, base_url, built_site):
+def test_every_verdict_on_the_page_is_the_command_lines(fresh_reader, base_url, built_site):
+    """The corpus's answers, checked on the page by a grader started the first time's way (nothing kept by an
+    earlier page), each verdict the command line's."""
+    reader = fresh_reader
     cases = corpus()
     seen = {}
     by_page = {}
