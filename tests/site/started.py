@@ -16,7 +16,6 @@ browser, and served beside the site under /__tests__/ (browsing.SERVED_BESIDE).
 from __future__ import annotations
 
 import base64
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,7 +24,10 @@ from tests.site import browsing
 
 # what the worker keeps (its store's name in worker.js), and the snapshot's entry in it
 STORE = "course-checker"
-KEPT = f"async () => (await (await caches.open('{STORE}')).keys()).map(r => r.url).filter(u => u.endsWith('.snapshot'))"
+SNAPSHOT_KEPT = f"""async () => {{
+  const store = await caches.open('{STORE}');
+  return (await store.keys()).filter((request) => request.url.endsWith('.snapshot')).map((request) => request.url);
+}}"""
 READ = f"""async (url) => {{
   const blob = await (await (await caches.open('{STORE}')).match(url)).blob();
   return await new Promise((done, failed) => {{
@@ -42,7 +44,8 @@ PUT = f"""async ([from, key]) => {{
   await store.put(key, new Response(await got.blob(), {{headers: {{'Content-Type': 'application/octet-stream'}}}}));
 }}"""
 BLANK = "<!doctype html><meta charset=utf-8><title>a new tab</title>"
-SETTLED = "(sel) => { const s = document.querySelector(sel)?.dataset.state; return !!s && s !== 'checking'; }"
+# a verdict (or a variant's status) is in: its box's state, given as [selector], is set and no longer 'checking'
+SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
 # seconds the first start may take on an idle machine, to its snapshot (Pyodide, SymPy's warm-up, the snapshot)
 FIRST_START = 90
 
@@ -53,6 +56,17 @@ def first_lesson(site: Path) -> str:
         if 'class="course-checker-exercise"' in path.read_text(encoding="utf-8"):
             return "/" + path.parent.relative_to(site).as_posix() + "/"
     raise AssertionError(f"{site}: no page with an exercise")
+
+
+def kept_snapshot(page, idle: float) -> list[str]:
+    """The snapshot's entry in the tab's Cache Storage, once the worker has put it there (after the warm-up),
+    asked every 200 ms for up to ``idle`` seconds on an idle machine (scaled); [] if it never comes."""
+    for _ in range(int(wait_seconds(idle) * 5)):
+        kept = page.evaluate(SNAPSHOT_KEPT)
+        if kept:
+            return kept
+        page.wait_for_timeout(200)
+    return []
 
 
 def keep_first_start(browser, base_url: str, site: Path, folder: Path) -> Path:
@@ -66,11 +80,9 @@ def keep_first_start(browser, base_url: str, site: Path, folder: Path) -> Path:
         reader.open(base_url + first_lesson(site))
         page.locator(".course-checker__answer").first.fill("0")
         page.locator(".course-checker__check").first.click()
-        page.wait_for_function(SETTLED, arg=".course-checker__verdict", timeout=wait_seconds(FIRST_START) * 1000)
-        deadline = time.monotonic() + wait_seconds(FIRST_START)
-        while not (kept := page.evaluate(KEPT)):
-            assert time.monotonic() < deadline, "the first start kept no snapshot of the grader"
-            page.wait_for_timeout(200)
+        page.wait_for_function(SETTLED, arg=[".course-checker__verdict"], timeout=wait_seconds(FIRST_START) * 1000)
+        kept = kept_snapshot(page, FIRST_START)
+        assert kept, "the first start kept no snapshot of the grader"
         (folder / "grader.snapshot").write_bytes(base64.b64decode(page.evaluate(READ, kept[0])))
         (folder / "key").write_text(urlsplit(kept[0]).path, encoding="utf-8")
         (folder / "blank.html").write_text(BLANK, encoding="utf-8")

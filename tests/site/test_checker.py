@@ -75,7 +75,7 @@ def cli_verdict(case: Case) -> dict:
 
 # seconds a verdict may take on an idle machine: the runtime, then SymPy, loaded on the first check that needs them
 CHECKING = 60
-SETTLED = "([sel]) => { const s = document.querySelector(sel).dataset.state; return !!s && s !== 'checking'; }"
+SETTLED = started.SETTLED
 
 
 def part_selector(case: Case) -> str:
@@ -296,22 +296,13 @@ def test_a_lesson_reached_by_its_link_is_judged_by_the_grader_already_running(fr
     reader.assert_clean("after the language switch")
 
 
-SNAPSHOT_KEPT = """async () => {
-  const store = await caches.open('course-checker');
-  return (await store.keys()).filter((request) => request.url.endsWith('.snapshot')).map((request) => request.url);
-}"""
 # the files the worker keeps in the Cache Storage (the runtime, the zips): a page opened anew may not ask for them
 KEPT_FILES = re.compile(r"/assets/checker/(pyodide-[^/]+/|[^/]+\.zip$|[^/]+\.snapshot$)")
 
 
 def kept_snapshot(page) -> list[str]:
     """The snapshot's entry in the Cache Storage, once the worker has put it there (after the warm-up)."""
-    for _ in range(int(wait_seconds(CHECKING) * 5)):   # the Cache Storage is asked every 200 ms
-        kept = page.evaluate(SNAPSHOT_KEPT)
-        if kept:
-            return kept
-        page.wait_for_timeout(200)
-    return []
+    return started.kept_snapshot(page, CHECKING)
 
 
 def refuse_kept_files(reader) -> list[str]:
