@@ -65,12 +65,12 @@ def pytest_sessionstart(session):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     """How many screenshots the browser tests took in this run (said once, where the run is reported)."""
-    from tests.site.conftest import screenshots_folder
+    from tests.site.conftest import pictures, screenshots_folder
 
     if hasattr(config, "workerinput"):
         return
     folder, started = screenshots_folder(), config.stash.get(RUN_STARTED, 0.0)
-    count = sum(1 for png in folder.glob("*/**/*.png") if png.stat().st_mtime >= started)
+    count = sum(1 for shot in pictures(folder) if shot.stat().st_mtime >= started)
     if count:
         terminalreporter.write_sep("-", "what readers see")
         terminalreporter.write_line(f"{count} screenshots of the site's pages, per locale, in {folder}")

@@ -88,7 +88,8 @@ def test_the_served_work_js_writes_the_same_file(tmp_path):
 
 @needs_node
 def test_the_javascript_tests_pass():
-    """tests/js/ (node --test): the file, the names the work is kept under, the scores and progress shown."""
+    """tests/js/ (node --test): the file, the names the work is kept under, the scores and progress shown, the
+    worker's later zips."""
     run = subprocess.run([NODE, "--test", "tests/js/"], cwd=ROOT, capture_output=True, text=True, encoding="utf-8",
                          timeout=300)
     assert run.returncode == 0, run.stdout[-20000:] + run.stderr[-5000:]

@@ -23,6 +23,7 @@ import tomllib
 from tests.conftest import wait_ms
 from tests.site.axe import NEXT_FRAMES, SERIOUS, WIDTHS, audit, every_state, following_the_system_theme
 from tests.site.browsing import serve
+from tests.site.conftest import SHOT_QUALITY
 from tests.site.test_browser import (  # noqa: F401 - fixtures
     DEFAULT_LOCALE,
     DOCS,
@@ -211,7 +212,7 @@ def structure_problems(page) -> list[str]:
 @pytest.mark.parametrize("locale, name", [*AUDITED, NOT_FOUND])
 def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots, locale, name):
     """axe-core's audit and the layout checks in each state; a screenshot of the page on a phone, in the dark theme,
-    with everything open, next to the browser tests' others (`<locale>/<page>.phone-dark.png`). An English page (and
+    with everything open, next to the browser tests' others (`<locale>/<page>.phone-dark.jpg`). An English page (and
     the 404) in each theme at each width; a translation, its chapter laid out in the same markup and styles, light at
     1280 px and dark at 375 px: each theme's colours and each width's layout, with its own words."""
     where = "/404.html" if name == "404.html" else path_of(locale, name)
@@ -224,7 +225,8 @@ def test_every_page_in_both_themes_at_both_widths(reader, base_url, screenshots,
         if (theme, width) == ("light", 1280):
             problems += structure_problems(reader.page)
         if (theme, width) == ("dark", 375):
-            reader.page.screenshot(path=screenshots / locale / f"{name.removesuffix('.html')}.phone-dark.png", full_page=True)
+            reader.page.screenshot(path=screenshots / locale / f"{name.removesuffix('.html')}.phone-dark.jpg", full_page=True,
+                                     quality=SHOT_QUALITY)
         reader.assert_clean(f"{where} ({theme}, {width} px)")
     assert not problems, f"{where}:\n  " + "\n  ".join(problems)
 

@@ -20,6 +20,7 @@ from hooks.site.settings import Settings
 from hooks.translations.docs import english_only
 from tests.conftest import ROOT, run_mkdocs_build, wait_ms
 from tests.site.browsing import CHROMIUM, LOCAL_HOST, InFlight, chromium_args, is_local, launch, new_context, serve  # noqa: F401
+from tests.site.conftest import SHOT_QUALITY
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -286,7 +287,7 @@ def test_every_page_as_a_reader_sees_it(reader, base_url, screenshots, locale, n
     else:
         assert notice.is_visible() and notice.get_attribute("lang") == locale, f"{where}: no fallback notice"
 
-    page.screenshot(path=screenshots / locale / f"{name}.png", full_page=True)
+    page.screenshot(path=screenshots / locale / f"{name}.jpg", full_page=True, quality=SHOT_QUALITY)
 
     assert_figures_drawn(page, locale, name, where)
     assert_hints_in_source_order(page, locale, name, where)

@@ -87,8 +87,21 @@ def page_verdict(page, case: Case) -> dict:
     root = part_selector(case)
     page.fill(f"{root} .course-checker__answer", case.answer)
     page.click(f"{root} .course-checker__check")
-    page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
+    try:
+        page.wait_for_function(SETTLED, arg=[f"{root} .course-checker__verdict"], timeout=wait_ms(CHECKING))
+    except sync_api.TimeoutError:   # what the page shows then: where a grader that never answered stood
+        raise AssertionError(f"{case}: no verdict in {wait_ms(CHECKING) / 1000:.0f} s; the page shows "
+                             f"{page.evaluate(SHOWN_WHILE_WAITING, root)}") from None
     return read_verdict(page.locator(f"{root} .course-checker__verdict"))
+
+
+SHOWN_WHILE_WAITING = """root => {
+  const part = document.querySelector(root);
+  const status = part?.closest('.course-checker-exercise')?.querySelector('.course-checker__status');
+  const verdict = part?.querySelector('.course-checker__verdict');
+  return {status: status?.textContent, state: status?.dataset.state, sympy: status?.dataset.sympy,
+          start: status?.dataset.start, verdict: verdict?.dataset.state, text: verdict?.textContent};
+}"""
 
 
 def read_verdict(box) -> dict:

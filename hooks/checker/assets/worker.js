@@ -129,13 +129,17 @@ function fetchLater(name) {
   return later.get(name);
 }
 
-/* grader.web's op, made again after each later zip it waits for */
+/* grader.web's op, made again after each later zip it waits for. A zip asked for again once it is written would
+   be asked for forever (and each "loading" gives the page's time limit more time): it is an error instead. */
 async function call(op, args) {
+  const written = new Set();
   for (;;) {
     const reply = JSON.parse(boot.call(op, JSON.stringify(args)));
     if (!reply.missing) return reply;
+    if (written.has(reply.missing)) throw new Error(`${reply.missing} is still missing after it was written`);
     post({ type: "loading", sympy: reply.missing === FILES.sympy });
     await fetchLater(reply.missing);
+    written.add(reply.missing);
   }
 }
 
