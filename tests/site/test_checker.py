@@ -96,9 +96,8 @@ def page_verdict(page, case: Case) -> dict:
 
 
 SHOWN_WHILE_WAITING = """root => {
-  const part = document.querySelector(root);
-  const status = part?.closest('.course-checker-exercise')?.querySelector('.course-checker__status');
-  const verdict = part?.querySelector('.course-checker__verdict');
+  const status = document.querySelector('.course-checker__status');   // every panel's says the same
+  const verdict = document.querySelector(root)?.querySelector('.course-checker__verdict');
   return {status: status?.textContent, state: status?.dataset.state, sympy: status?.dataset.sympy,
           start: status?.dataset.start, verdict: verdict?.dataset.state, text: verdict?.textContent};
 }"""
